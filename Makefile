@@ -1,0 +1,45 @@
+# Two commands do everything on a fresh machine: `make run` and `make test`.
+PYTHON ?= python3
+VENV   := .venv
+BIN    := $(VENV)/bin
+PORT   ?= 8000
+HOST   ?= 0.0.0.0
+APP    := scorekeeper:create_app()
+
+.PHONY: run test lint format migrate bench clean
+
+$(BIN)/python:
+	$(PYTHON) -m venv $(VENV)
+
+# Stamps: reinstall only when pyproject.toml changes.
+$(VENV)/.run-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[postgres]'
+	touch $@
+
+$(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
+	$(BIN)/python -m pip install --quiet -e '.[dev]'
+	touch $@ $(VENV)/.run-installed
+
+migrate: $(VENV)/.run-installed
+	$(BIN)/flask --app '$(APP)' db upgrade
+
+run: migrate
+	@$(BIN)/python -m scorekeeper.lan $(PORT)
+	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers 2 --access-logfile - '$(APP)'
+
+lint: $(VENV)/.dev-installed
+	$(BIN)/ruff check .
+	$(BIN)/ruff format --check .
+
+format: $(VENV)/.dev-installed
+	$(BIN)/ruff format .
+	$(BIN)/ruff check --fix .
+
+test: lint
+	$(BIN)/python -m pytest
+
+bench: $(VENV)/.dev-installed
+	$(BIN)/python bench/scoring.py
+
+clean:
+	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

@@ -1,0 +1,53 @@
+"""Request reading and error answers shared by the API blueprints."""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from typing import Any, NoReturn
+
+from flask import Response, jsonify, request
+
+from ..rules import Problem
+
+PREFIX = "/api/v1"
+
+
+class ApiError(Exception):
+    """An error answer: an HTTP status and the problems to report."""
+
+    def __init__(self, status: int, problems: Iterable[Problem]) -> None:
+        super().__init__(status)
+        self.status = status
+        self.problems = tuple(problems)
+
+
+def fail(status: int, message: str, field: str | None = None) -> NoReturn:
+    raise ApiError(status, [Problem(None, field, message)])
+
+
+def error_response(status: int, problems: Iterable[Problem]) -> tuple[Response, int]:
+    return jsonify({"errors": [p.to_dict() for p in problems]}), status
+
+
+def json_object() -> dict[str, Any]:
+    """The request body as a JSON object, or a 400 saying what is wrong with it."""
+    raw = request.get_data(cache=True)
+    try:
+        body = json.loads(raw)
+    except (ValueError, RecursionError):
+        fail(400, "The body must be a JSON object (it is not valid JSON)")
+    if not isinstance(body, dict):
+        fail(400, "The body must be a JSON object")
+    return body
+
+
+def reject_unknown_keys(body: dict[str, Any], allowed: Iterable[str]) -> list[Problem]:
+    allowed = set(allowed)
+    return [
+        Problem(
+            None, str(key), f"{key!r} is not expected here (expected: {', '.join(sorted(allowed))})"
+        )
+        for key in body
+        if key not in allowed
+    ]

@@ -1,0 +1,58 @@
+"""Presets: list, detail, meld requirement."""
+
+from __future__ import annotations
+
+import json
+
+from flask import Blueprint, request
+
+from ..rules import PRESETS, RulesError, meld_requirement
+from ..services.variants import preset_detail, preset_summary, resolve_or_problems
+from .common import PREFIX, ApiError, fail
+
+bp = Blueprint("api_variants", __name__, url_prefix=f"{PREFIX}/variants")
+
+
+def _options_param() -> object:
+    raw = request.args.get("options")
+    if raw is None or raw == "":
+        return None
+    try:
+        return json.loads(raw)
+    except (ValueError, RecursionError):
+        fail(400, "options must be a JSON object", "options")
+
+
+@bp.get("")
+def list_variants():
+    return [preset_summary(preset) for preset in PRESETS.values()]
+
+
+@bp.get("/<key>")
+def variant_detail(key: str):
+    rules = _resolved(key)
+    return preset_detail(PRESETS[key], rules)
+
+
+@bp.get("/<key>/meld-requirement")
+def variant_meld_requirement(key: str):
+    rules = _resolved(key)
+    raw = request.args.get("score")
+    if raw is None:
+        fail(400, "Give the side's cumulative score as ?score=N", "score")
+    try:
+        score = int(raw.strip())
+    except ValueError:
+        fail(400, f"score must be a whole number, not {raw!r}", "score")
+    if abs(score) > 10**9:
+        fail(400, "score is out of range", "score")
+    return meld_requirement(rules, score).to_dict()
+
+
+def _resolved(key: str):
+    if key not in PRESETS:
+        fail(404, f"There is no variant called {key!r}", "variant")
+    try:
+        return resolve_or_problems(key, _options_param())
+    except RulesError as error:  # InvalidOptions
+        raise ApiError(422, getattr(error, "problems", ())) from error

@@ -1,0 +1,46 @@
+"""The rules engine: Canasta-family presets as data, hand validation and scoring.
+
+Pure Python: nothing here imports Flask or SQLAlchemy.
+"""
+
+from .errors import InvalidHand, InvalidOptions, InvalidRules, Problem, RulesError, UnknownVariant
+from .game import GameResult, game_result
+from .hand import read_hand
+from .meld import MeldRequirement, meld_requirement
+from .model import Rules
+from .options import OptionSpec, available_options, option_defaults, resolve, resolve_options
+from .presets import PRESETS, get_preset
+from .record import Hand, PenaltyEntry, SideHand
+from .scoring import Line, SideScore, score, score_side
+from .serialize import rules_from_json, rules_to_json
+
+__all__ = [
+    "PRESETS",
+    "GameResult",
+    "Hand",
+    "InvalidHand",
+    "InvalidOptions",
+    "InvalidRules",
+    "Line",
+    "MeldRequirement",
+    "OptionSpec",
+    "PenaltyEntry",
+    "Problem",
+    "Rules",
+    "RulesError",
+    "SideHand",
+    "SideScore",
+    "UnknownVariant",
+    "available_options",
+    "game_result",
+    "get_preset",
+    "meld_requirement",
+    "option_defaults",
+    "read_hand",
+    "resolve",
+    "resolve_options",
+    "rules_from_json",
+    "rules_to_json",
+    "score",
+    "score_side",
+]

@@ -1,0 +1,76 @@
+"""Card value sets and deck compositions (RULES.md, "Card value sets")."""
+
+from __future__ import annotations
+
+from .model import CardCategory, Deck, DeckCount
+
+JOKER = "joker"
+TWO = "two"
+ACE = "ace"
+HIGH = "high"
+LOW = "low"
+BLACK_THREE = "black_three"
+RED_THREE = "red_three"
+
+
+def _category(
+    key: str, value: int, *, wild: bool = False, low_cards: str = "7 6 5 4"
+) -> CardCategory:
+    names = {
+        JOKER: ("joker", "jokers", "jokers"),
+        TWO: ("two", "twos", "2s (wild)"),
+        ACE: ("ace", "aces", "aces"),
+        HIGH: ("high card", "high cards", "K Q J 10 9 8"),
+        LOW: ("low card", "low cards", low_cards),
+        BLACK_THREE: ("black three", "black threes", "black 3s"),
+    }
+    singular, plural, cards = names[key]
+    return CardCategory(key, singular, plural, cards, value, wild)
+
+
+CANASTA_VALUES: tuple[CardCategory, ...] = (
+    _category(JOKER, 50, wild=True),
+    _category(TWO, 20, wild=True),
+    _category(ACE, 20),
+    _category(HIGH, 10),
+    _category(LOW, 5),
+    _category(BLACK_THREE, 5),
+)
+
+BURACO_VALUES: tuple[CardCategory, ...] = (
+    _category(TWO, 10, wild=True),
+    _category(ACE, 15),
+    _category(HIGH, 10),
+    _category(LOW, 5, low_cards="7 6 5 4 3"),
+)
+
+BURRACO_VALUES: tuple[CardCategory, ...] = (
+    _category(JOKER, 30, wild=True),
+    _category(TWO, 20, wild=True),
+    _category(ACE, 15),
+    _category(HIGH, 10),
+    _category(LOW, 5, low_cards="7 6 5 4 3"),
+)
+
+
+def _deck(key: str, label: str, size: int, **counts: int) -> Deck:
+    entries = tuple(DeckCount(category, count) for category, count in counts.items())
+    return Deck(key, label, size, entries)
+
+
+DOUBLE_DECK = _deck(
+    "double", "Two packs and 4 jokers (108 cards)", 108,
+    joker=4, two=8, ace=8, high=48, low=32, black_three=4, red_three=4,
+)  # fmt: skip
+TRIPLE_DECK = _deck(
+    "triple", "Three packs and 6 jokers (162 cards)", 162,
+    joker=6, two=12, ace=12, high=72, low=48, black_three=6, red_three=6,
+)  # fmt: skip
+BURACO_DECK = _deck(
+    "buraco", "Two packs, no jokers (104 cards)", 104,
+    joker=0, two=8, ace=8, high=48, low=40,
+)  # fmt: skip
+BURRACO_DECK = _deck(
+    "burraco", "Two packs and 4 jokers (108 cards)", 108,
+    joker=4, two=8, ace=8, high=48, low=40,
+)  # fmt: skip

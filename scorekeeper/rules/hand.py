@@ -1,0 +1,334 @@
+"""Reading a hand record from JSON-like data.
+
+`read_hand` turns the record of one hand into a `Hand`, or raises
+`InvalidHand` listing every problem at once: malformed fields first, then what
+the rules make impossible (see `validate`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from typing import Any
+
+from .errors import InvalidHand, Problem
+from .model import Rules
+from .record import Hand, PenaltyEntry, SideHand, side_label
+from .validate import check_hand
+
+KNOWN_KINDS = ("natural", "mixed", "samba", "bolivia", "ace_to_ace", "semi_clean")
+KNOWN_CATEGORIES = ("joker", "two", "ace", "high", "low", "black_three")
+COUNT_FIELDS = ("red_threes", "red_threes_in_hand", "black_threes_in_hand", "short_sequences")
+SIDE_FIELDS = (
+    "went_out",
+    "concealed",
+    "canastas",
+    "meld_points",
+    "meld_cards",
+    "hand_points",
+    "hand_cards",
+    *COUNT_FIELDS,
+    "took_extra_hand",
+    "penalties",
+)
+PENALTY_KEYS = frozenset({"rule", "count", "points", "reason"})
+MAX_REASON_LENGTH = 200
+MAX_COUNT = 10_000
+MAX_POINTS = 1_000_000
+
+
+def _is_int(value: object) -> bool:
+    return isinstance(value, int) and not isinstance(value, bool)
+
+
+def _present(raw: Mapping[str, Any], name: str) -> bool:
+    return raw.get(name) is not None
+
+
+class _SideReader:
+    """Reads one side's record, noting problems and which fields failed."""
+
+    def __init__(self, rules: Rules, index: int, who: str) -> None:
+        self.rules = rules
+        self.index = index
+        self.who = who
+        self.problems: list[Problem] = []
+        self.failed: set[str] = set()
+
+    def problem(self, field_name: str, message: str) -> None:
+        self.failed.add(field_name.split(".")[0])
+        self.problems.append(Problem(self.index, field_name, f"{self.who}: {message}"))
+
+    def boolean(self, raw: Mapping[str, Any], name: str) -> bool | None:
+        if not _present(raw, name):
+            return None
+        value = raw[name]
+        if not isinstance(value, bool):
+            self.problem(name, f"{name} must be true or false")
+            return None
+        return value
+
+    def count(self, value: object, field_name: str, label: str) -> int | None:
+        if not _is_int(value):
+            self.problem(field_name, f"{label} must be a whole number")
+            return None
+        assert isinstance(value, int)
+        if value < 0:
+            self.problem(field_name, f"{label} cannot be negative")
+            return None
+        if value > MAX_COUNT:
+            self.problem(field_name, f"{label} is far more than any deck holds")
+            return None
+        return value
+
+    def points(self, value: object, field_name: str, label: str) -> int | None:
+        if not _is_int(value):
+            self.problem(field_name, f"{label} must be a whole number of points")
+            return None
+        assert isinstance(value, int)
+        if value < 0:
+            self.problem(field_name, f"{label} cannot be negative")
+            return None
+        if value % 5:
+            self.problem(
+                field_name, f"{label} must be a multiple of 5 (every card is worth a multiple of 5)"
+            )
+            return None
+        if value > MAX_POINTS:
+            self.problem(field_name, f"{label} is more than any hand can hold")
+            return None
+        return value
+
+    def counts(
+        self,
+        raw: Mapping[str, Any],
+        name: str,
+        allowed: set[str],
+        known: tuple[str, ...],
+        what: str,
+        refused: Mapping[str, str] | None = None,
+    ) -> dict[str, int] | None:
+        """An object of key -> count whose non-zero keys must be in `allowed`.
+
+        `refused` gives a specific message for keys this variant routes elsewhere.
+        """
+        if not _present(raw, name):
+            return None
+        value = raw[name]
+        if not isinstance(value, Mapping):
+            self.problem(name, f"{name} must be an object of {what} -> count")
+            return None
+        result: dict[str, int] = {}
+        ok = True
+        for key, count_value in value.items():
+            where = f"{name}.{key}"
+            count = self.count(count_value, where, f"the count of {key}")
+            if count is None:
+                ok = False
+            elif key in allowed:
+                if count:
+                    result[key] = count
+            elif key not in known:
+                self.problem(where, f"{key!r} is not a {what}")
+                ok = False
+            elif count:
+                message = (refused or {}).get(key)
+                self.problem(where, message or f"{self.rules.name} has no {key.replace('_', ' ')}")
+                ok = False
+        return result if ok else None
+
+    def penalties(self, raw: Mapping[str, Any]) -> tuple[PenaltyEntry, ...]:
+        if not _present(raw, "penalties"):
+            return ()
+        value = raw["penalties"]
+        if not isinstance(value, list):
+            self.problem("penalties", "penalties must be a list")
+            return ()
+        entries = (self.penalty(item, f"penalties.{i}") for i, item in enumerate(value))
+        return tuple(entry for entry in entries if entry is not None)
+
+    def penalty(self, item: object, where: str) -> PenaltyEntry | None:
+        if not isinstance(item, Mapping):
+            self.problem(where, 'each penalty must be {"rule", "count"} or {"points", "reason"}')
+            return None
+        unknown = [str(k) for k in item if k not in PENALTY_KEYS]
+        if unknown:
+            self.problem(f"{where}.{unknown[0]}", f"a penalty has no {unknown[0]!r}")
+            return None
+        if "rule" in item:
+            return self.catalogue_penalty(item, where)
+        if "points" not in item:
+            self.problem(
+                where, 'a penalty needs a "rule" from the catalogue or "points" with a "reason"'
+            )
+            return None
+        points = self.points(item["points"], f"{where}.points", "penalty points")
+        if points is None:
+            return None
+        if points == 0:
+            self.problem(f"{where}.points", "penalty points must be more than 0")
+            return None
+        reason = item.get("reason")
+        if not isinstance(reason, str) or not reason.strip():
+            self.problem(f"{where}.reason", "a free penalty needs a reason")
+            return None
+        if len(reason) > MAX_REASON_LENGTH:
+            self.problem(f"{where}.reason", f"keep the reason under {MAX_REASON_LENGTH} characters")
+            return None
+        return PenaltyEntry(points=points, reason=reason.strip())
+
+    def catalogue_penalty(self, item: Mapping[str, Any], where: str) -> PenaltyEntry | None:
+        if "points" in item or "reason" in item:
+            self.problem(where, "a penalty is either a catalogue rule or free points, not both")
+            return None
+        rule = item["rule"]
+        if not isinstance(rule, str) or self.rules.catalogue_penalty(rule) is None:
+            names = ", ".join(p.key for p in self.rules.catalogue) or "none"
+            self.problem(
+                f"{where}.rule",
+                f"{rule!r} is not in the penalty catalogue of {self.rules.name} (it has: {names})",
+            )
+            return None
+        count = self.count(item.get("count", 1), f"{where}.count", "a penalty count")
+        if count is None:
+            return None
+        if count == 0:
+            self.problem(f"{where}.count", "a penalty count must be at least 1")
+            return None
+        return PenaltyEntry(rule=rule, count=count)
+
+    def extra_hand(self, raw: Mapping[str, Any], took_extra: bool | None) -> None:
+        extra = self.rules.extra_hand
+        if extra is not None and not _present(raw, "took_extra_hand"):
+            self.problem("took_extra_hand", f"say whether the extra hand ({extra.name}) was taken")
+        elif extra is None and took_extra:
+            self.problem("took_extra_hand", f"{self.rules.name} has no extra hand")
+
+    def read(self, raw: object) -> SideHand | None:
+        rules = self.rules
+        if not isinstance(raw, Mapping):
+            self.problem("side", "each side must be an object of hand-record fields")
+            return None
+        for name in raw:
+            if name not in SIDE_FIELDS:
+                self.problem(str(name), f"{name!r} is not a hand-record field")
+        kinds = {k.key for k in rules.kinds()}
+        categories = {c.key for c in rules.cards}
+        refused_in_hand = {
+            p.card_category: (
+                f"{p.plural.capitalize()} are entered as {p.field} in {rules.name}, "
+                "not among the hand cards"
+            )
+            for p in rules.counted_penalties
+            if p.replaces_hand_cards and p.card_category
+        }
+        hand_categories = categories - set(refused_in_hand)
+
+        went_out = self.boolean(raw, "went_out")
+        concealed = self.boolean(raw, "concealed")
+        took_extra = self.boolean(raw, "took_extra_hand")
+        canastas = self.counts(raw, "canastas", kinds, KNOWN_KINDS, "canasta kind")
+        meld_points = (
+            self.points(raw["meld_points"], "meld_points", "Meld points")
+            if _present(raw, "meld_points")
+            else None
+        )
+        meld_cards = self.counts(raw, "meld_cards", categories, KNOWN_CATEGORIES, "card category")
+        hand_points = (
+            self.points(raw["hand_points"], "hand_points", "Hand points")
+            if _present(raw, "hand_points")
+            else None
+        )
+        hand_cards = self.counts(
+            raw, "hand_cards", hand_categories, KNOWN_CATEGORIES, "card category", refused_in_hand
+        )
+        if _present(raw, "meld_points") and _present(raw, "meld_cards"):
+            self.problem("meld_cards", "give meld_points or meld_cards, not both")
+        if _present(raw, "hand_points") and _present(raw, "hand_cards"):
+            self.problem("hand_cards", "give hand_points or hand_cards, not both")
+        counts: dict[str, int] = {}
+        fields = set(rules.fields())
+        for name in COUNT_FIELDS:
+            if not _present(raw, name):
+                continue
+            value = self.count(raw[name], name, name.replace("_", " "))
+            if value and name not in fields:
+                self.problem(name, f"{rules.name} has no {name.replace('_', ' ')}")
+            elif value is not None:
+                counts[name] = value
+        self.extra_hand(raw, took_extra)
+        penalties = self.penalties(raw)
+        return SideHand(
+            went_out=bool(went_out),
+            concealed=bool(concealed),
+            canastas=canastas or {},
+            meld_points=meld_points,
+            meld_cards=meld_cards,
+            hand_points=hand_points,
+            hand_cards=hand_cards,
+            took_extra_hand=took_extra,
+            penalties=penalties,
+            **counts,
+        )
+
+
+def _players(rules: Rules, players: object, problems: list[Problem]) -> int | None:
+    allowed = sorted({lay.players_per_side for lay in rules.layouts})
+    if players is None:
+        return allowed[0] if len(allowed) == 1 else None
+    if not _is_int(players) or players not in allowed:
+        choices = " or ".join(str(n) for n in allowed)
+        problems.append(
+            Problem(None, "players", f"{rules.name} is played with {choices} players a side")
+        )
+        return None
+    assert isinstance(players, int)
+    return players
+
+
+def read_hand(
+    rules: Rules,
+    raw_sides: object,
+    players: object = None,
+    side_names: list[str] | None = None,
+) -> Hand:
+    """Parse and validate one hand; raise InvalidHand with every problem found.
+
+    `players` is the number of players a side (needed only where the preset
+    allows several layouts); `side_names` name the sides in messages.
+    """
+    problems: list[Problem] = []
+    players_per_side = _players(rules, players, problems)
+    if not isinstance(raw_sides, list):
+        problems.append(Problem(None, "sides", "sides must be a list with one record per side"))
+        raise InvalidHand(problems)
+    side_counts = sorted(
+        {
+            lay.sides
+            for lay in rules.layouts
+            if players_per_side is None or lay.players_per_side == players_per_side
+        }
+    )
+    if len(raw_sides) not in side_counts:
+        expected = " or ".join(str(n) for n in side_counts)
+        given = len(raw_sides)
+        problems.append(
+            Problem(
+                None,
+                "sides",
+                f"{rules.name} is played by {expected} sides; {given} "
+                f"{'was' if given == 1 else 'were'} given",
+            )
+        )
+    sides: list[SideHand] = []
+    failed: list[set[str]] = []
+    for index, raw in enumerate(raw_sides):
+        reader = _SideReader(rules, index, side_label(index, players_per_side, side_names))
+        side = reader.read(raw)
+        problems.extend(reader.problems)
+        sides.append(side or SideHand())
+        failed.append(reader.failed | ({"side"} if side is None else set()))
+    hand = Hand(tuple(sides), players_per_side)
+    problems.extend(check_hand(rules, hand, failed, side_names))
+    if problems:
+        raise InvalidHand(problems)
+    return hand

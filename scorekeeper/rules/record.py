@@ -1,0 +1,77 @@
+"""The typed hand record (RULES.md, "Hand record") and what is derived from it."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+
+from .model import Rules
+
+
+@dataclass(frozen=True)
+class PenaltyEntry:
+    """A catalogue penalty (`rule` x `count`) or a free one (`points` with a `reason`)."""
+
+    rule: str | None = None
+    count: int = 1
+    points: int | None = None
+    reason: str | None = None
+
+
+@dataclass(frozen=True)
+class SideHand:
+    went_out: bool = False
+    concealed: bool = False
+    canastas: dict[str, int] = field(default_factory=dict)
+    meld_points: int | None = None
+    meld_cards: dict[str, int] | None = None
+    hand_points: int | None = None
+    hand_cards: dict[str, int] | None = None
+    red_threes: int = 0
+    red_threes_in_hand: int = 0
+    black_threes_in_hand: int = 0
+    short_sequences: int = 0
+    took_extra_hand: bool | None = None
+    penalties: tuple[PenaltyEntry, ...] = ()
+
+    def count(self, field_name: str) -> int:
+        value = getattr(self, field_name)
+        assert isinstance(value, int)
+        return value
+
+    def canasta_total(self) -> int:
+        return sum(self.canastas.values())
+
+
+@dataclass(frozen=True)
+class Hand:
+    sides: tuple[SideHand, ...]
+    players_per_side: int | None = None
+
+
+def cards_points(rules: Rules, counts: Mapping[str, int]) -> int:
+    total = 0
+    for key, count in counts.items():
+        category = rules.category(key)
+        if category is not None:
+            total += category.value * count
+    return total
+
+
+def meld_points_of(rules: Rules, side: SideHand) -> int:
+    if side.meld_cards is not None:
+        return cards_points(rules, side.meld_cards)
+    return side.meld_points or 0
+
+
+def hand_points_of(rules: Rules, side: SideHand) -> int:
+    if side.hand_cards is not None:
+        return cards_points(rules, side.hand_cards)
+    return side.hand_points or 0
+
+
+def side_label(index: int, players_per_side: int | None, names: list[str] | None = None) -> str:
+    if names and index < len(names) and names[index]:
+        return names[index]
+    noun = {None: "Side", 1: "Player"}.get(players_per_side, "Team")
+    return f"{noun} {index + 1}"

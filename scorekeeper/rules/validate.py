@@ -1,0 +1,190 @@
+"""What the rules make impossible in a well-formed hand (RULES.md, "What must be rejected").
+
+Checks skip the fields that already failed to parse, so one typo does not
+produce a cascade of confusing follow-up messages.
+"""
+
+from __future__ import annotations
+
+from .errors import Problem
+from .model import CanastaClause, Rules
+from .record import Hand, SideHand, hand_points_of, meld_points_of, side_label
+
+
+def describe_clause(rules: Rules, clause: CanastaClause) -> str:
+    if not clause.kinds:
+        return f"{clause.count} {rules.canasta_noun_for(clause.count)}"
+    nouns = []
+    for key in clause.kinds:
+        kind = next(k for k in rules.canasta_kinds if k.key == key)
+        nouns.append(kind.noun(clause.count))
+    return f"{clause.count} {' or '.join(nouns)}"
+
+
+def clause_count(clause: CanastaClause, side: SideHand) -> int:
+    if not clause.kinds:
+        return side.canasta_total()
+    return sum(side.canastas.get(key, 0) for key in clause.kinds)
+
+
+def going_out_shortfalls(rules: Rules, side: SideHand) -> list[str]:
+    """What the side lacks to go out, in words; empty when it may go out."""
+    missing = [
+        f"{describe_clause(rules, clause)}, {clause_count(clause, side)} recorded"
+        for clause in rules.going_out.needs
+        if clause_count(clause, side) < clause.count
+    ]
+    extra = rules.extra_hand
+    if rules.going_out.needs_extra_hand and extra is not None and not side.took_extra_hand:
+        missing.append(f"the extra hand ({extra.name}) taken first, and it was not")
+    return missing
+
+
+def min_meld_points(rules: Rules, side: SideHand) -> int:
+    """The least the declared canastas can be worth in cards."""
+    total = 0
+    for key, count in side.canastas.items():
+        kind = rules.kind(key)
+        if kind is not None:
+            total += count * rules.min_canasta_points(kind)
+    return total
+
+
+def _side_problems(
+    rules: Rules, hand: Hand, index: int, failed: set[str], who: str
+) -> list[Problem]:
+    side = hand.sides[index]
+    problems: list[Problem] = []
+
+    def add(field: str, message: str) -> None:
+        problems.append(Problem(index, field, f"{who}: {message}"))
+
+    if side.concealed and not side.went_out and not failed & {"concealed", "went_out"}:
+        add("concealed", "concealed is only possible for the side that went out")
+
+    meld_field = "meld_cards" if side.meld_cards is not None else "meld_points"
+    if not failed & {"canastas", "meld_points", "meld_cards"}:
+        least = min_meld_points(rules, side)
+        melded = meld_points_of(rules, side)
+        canastas = side.canasta_total()
+        if melded < least:
+            add(
+                meld_field,
+                f"{canastas} {rules.canasta_noun_for(canastas)} "
+                f"{'needs' if canastas == 1 else 'need'} at least {least} points of melded "
+                f"cards; the meld points are {melded}",
+            )
+        if side.meld_cards is not None:
+            cards = sum(side.meld_cards.values())
+            needed = canastas * rules.canasta_size
+            if cards < needed:
+                add(
+                    "meld_cards",
+                    f"{canastas} {rules.canasta_noun_for(canastas)} "
+                    f"{'needs' if canastas == 1 else 'need'} at least {needed} melded cards; "
+                    f"{cards} counted",
+                )
+
+    if side.went_out and not failed & {"went_out", "canastas", "took_extra_hand"}:
+        shortfalls = going_out_shortfalls(rules, side)
+        if shortfalls:
+            problems.append(
+                Problem(
+                    index,
+                    "went_out",
+                    f"{who} cannot have gone out: {rules.name} needs " + " and ".join(shortfalls),
+                )
+            )
+
+    if side.went_out and hand.players_per_side == 1 and "went_out" not in failed:
+        hand_field = "hand_cards" if side.hand_cards is not None else "hand_points"
+        if hand_field not in failed and hand_points_of(rules, side) > 0:
+            add(hand_field, "a player who went out has no cards left in hand")
+        for penalty in rules.counted_penalties:
+            if penalty.card_category and penalty.field not in failed and side.count(penalty.field):
+                add(penalty.field, f"a player who went out holds no {penalty.plural}")
+    return problems
+
+
+def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Problem]:
+    problems: list[Problem] = []
+    usable = [
+        (side, bad) for side, bad in zip(hand.sides, failed, strict=True) if "side" not in bad
+    ]
+    deck = rules.deck
+
+    red_total = 0
+    red_fields = ["red_threes"] + [
+        p.field for p in rules.counted_penalties if p.card_category == "red_three"
+    ]
+    for side, bad in usable:
+        red_total += sum(side.count(name) for name in red_fields if name not in bad)
+    if red_total > deck.count_of("red_three"):
+        problems.append(
+            Problem(
+                None,
+                "red_threes",
+                f"The deck holds {deck.count_of('red_three')} red threes; "
+                f"{red_total} are recorded across all sides (laid down and in hand)",
+            )
+        )
+
+    for category in rules.cards:
+        count = 0
+        seen_in = "hand_cards"
+        for side, bad in usable:
+            if side.meld_cards and "meld_cards" not in bad and side.meld_cards.get(category.key):
+                count += side.meld_cards[category.key]
+                seen_in = "meld_cards"
+            if side.hand_cards and "hand_cards" not in bad:
+                count += side.hand_cards.get(category.key, 0)
+            for penalty in rules.counted_penalties:
+                if penalty.card_category == category.key and penalty.field not in bad:
+                    count += side.count(penalty.field)
+        available = deck.count_of(category.key)
+        if count > available:
+            problems.append(
+                Problem(
+                    None,
+                    f"{seen_in}.{category.key}",
+                    f"The deck holds {available} {category.plural}; "
+                    f"{count} are counted across all sides",
+                )
+            )
+
+    canastas = sum(side.canasta_total() for side, bad in usable if "canastas" not in bad)
+    if canastas * rules.canasta_size > deck.size:
+        problems.append(
+            Problem(
+                None,
+                "canastas",
+                f"{canastas} {rules.canasta_plural} of {rules.canasta_size} cards need more "
+                f"cards than the {deck.size} in the deck",
+            )
+        )
+    return problems
+
+
+def check_hand(
+    rules: Rules,
+    hand: Hand,
+    failed: list[set[str]] | None = None,
+    side_names: list[str] | None = None,
+) -> list[Problem]:
+    """Every rule violation of a parsed hand; `failed` lists fields that did not parse."""
+    failed = failed or [set() for _ in hand.sides]
+    problems: list[Problem] = []
+    for index, bad in enumerate(failed):
+        if "side" in bad:
+            continue
+        who = side_label(index, hand.players_per_side, side_names)
+        problems.extend(_side_problems(rules, hand, index, bad, who))
+
+    out = [i for i, side in enumerate(hand.sides) if side.went_out and "went_out" not in failed[i]]
+    if len(out) > 1:
+        names = ", ".join(side_label(i, hand.players_per_side, side_names) for i in out)
+        problems.append(
+            Problem(None, "went_out", f"Only one side can go out in a hand; marked: {names}")
+        )
+    problems.extend(_deck_problems(rules, hand, failed))
+    return problems

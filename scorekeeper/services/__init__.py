@@ -1,0 +1,1 @@
+"""Application services: what views and the API call to get work done."""

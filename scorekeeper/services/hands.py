@@ -1,0 +1,54 @@
+"""Evaluating a hand: read, validate and score it under a rule set."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from ..rules import (
+    PRESETS,
+    Hand,
+    InvalidHand,
+    Problem,
+    Rules,
+    SideScore,
+    read_hand,
+    resolve_options,
+    score,
+)
+
+
+@dataclass(frozen=True)
+class Evaluation:
+    rules: Rules
+    hand: Hand
+    scores: tuple[SideScore, ...]
+
+
+def evaluate(
+    rules: Rules, sides: object, players: object = None, side_names: list[str] | None = None
+) -> Evaluation:
+    """Score one hand; raises InvalidHand with every problem of it."""
+    hand = read_hand(rules, sides, players, side_names)
+    return Evaluation(rules, hand, score(rules, hand))
+
+
+def evaluate_request(
+    variant: object, options: object, sides: object, players: object
+) -> Evaluation:
+    """Score a stateless request, reporting variant, option and hand problems together."""
+    if not isinstance(variant, str) or variant not in PRESETS:
+        known = ", ".join(PRESETS)
+        message = (
+            "Say which variant to score under"
+            if variant is None
+            else f"There is no variant called {variant!r} (known: {known})"
+        )
+        raise InvalidHand([Problem(None, "variant", message)])
+    rules, problems = resolve_options(PRESETS[variant], options)
+    try:
+        evaluation = evaluate(rules, sides, players)
+    except InvalidHand as error:
+        problems = [*problems, *error.problems]
+    if problems:
+        raise InvalidHand(problems)
+    return evaluation
