@@ -166,7 +166,20 @@ def _set_concealed(rules: Rules, value: object) -> Rules:
 
 
 def _set_red_three(rules: Rules, value: object) -> Rules:
-    return replace(rules, red_threes=replace(rules.red_threes, each=value))  # type: ignore[type-var]
+    """A new value of one red three scales the special totals in proportion.
+
+    Classic's "all four: 800" is double the single value; with red threes at
+    150, all four are then worth 1200, keeping the schedule's shape.
+    """
+    red = rules.red_threes
+    assert red is not None
+    assert isinstance(value, int)
+
+    def scaled(total: int) -> int:
+        return round(total * value / red.each / 5) * 5 if red.each else total
+
+    totals = tuple(replace(t, total=scaled(t.total)) for t in red.totals)
+    return replace(rules, red_threes=replace(red, each=value, totals=totals))
 
 
 def _set_negative_when(rules: Rules, value: object) -> Rules:

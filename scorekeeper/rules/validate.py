@@ -130,23 +130,28 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
         )
 
     for category in rules.cards:
-        count = 0
-        seen_in = "hand_cards"
+        by_field: dict[str, int] = {}
         for side, bad in usable:
-            if side.meld_cards and "meld_cards" not in bad and side.meld_cards.get(category.key):
-                count += side.meld_cards[category.key]
-                seen_in = "meld_cards"
+            if side.meld_cards and "meld_cards" not in bad:
+                key = f"meld_cards.{category.key}"
+                by_field[key] = by_field.get(key, 0) + side.meld_cards.get(category.key, 0)
             if side.hand_cards and "hand_cards" not in bad:
-                count += side.hand_cards.get(category.key, 0)
+                key = f"hand_cards.{category.key}"
+                by_field[key] = by_field.get(key, 0) + side.hand_cards.get(category.key, 0)
             for penalty in rules.counted_penalties:
                 if penalty.card_category == category.key and penalty.field not in bad:
-                    count += side.count(penalty.field)
+                    by_field[penalty.field] = by_field.get(penalty.field, 0) + side.count(
+                        penalty.field
+                    )
+        count = sum(by_field.values())
         available = deck.count_of(category.key)
         if count > available:
+            # Name the field holding most of these cards: that is where to look first.
+            field = max(by_field, key=lambda name: by_field[name])
             problems.append(
                 Problem(
                     None,
-                    f"{seen_in}.{category.key}",
+                    field,
                     f"The deck holds {available} {category.plural}; "
                     f"{count} are counted across all sides",
                 )

@@ -1,0 +1,389 @@
+"""POST /api/v1/score: totals for every preset, count mode, options, rejections."""
+
+from __future__ import annotations
+
+import pytest
+
+URL = "/api/v1/score"
+
+
+def score(client, variant, sides, **extra):
+    return client.post(URL, json={"variant": variant, "sides": sides, **extra})
+
+
+def totals(response):
+    assert response.status_code == 200, response.json
+    for side in response.json["sides"]:
+        assert sum(line["points"] for line in side["lines"]) == side["total"]
+    return [side["total"] for side in response.json["sides"]]
+
+
+def errors(response):
+    assert response.status_code == 422, response.json
+    return {(e["side"], e["field"]) for e in response.json["errors"]}
+
+
+# Each case: variant, extra request keys, sides, expected totals (arithmetic in the comment).
+CASES = {
+    "classic": (
+        {},
+        [
+            # 500 + 300 + 350 melded + 200 concealed + 800 (all four red threes)
+            {
+                "went_out": True,
+                "concealed": True,
+                "canastas": {"natural": 1, "mixed": 1},
+                "meld_points": 350,
+                "red_threes": 4,
+            },
+            {"meld_points": 120, "hand_points": 45},  # 120 - 45
+        ],
+        [2150, 75],
+    ),
+    "classic-2p": (
+        {},
+        [
+            # 2 x 500 + 400 + 100 going out + 100 red three
+            {"went_out": True, "canastas": {"natural": 2}, "meld_points": 400, "red_threes": 1},
+            # 60 - 80 - 200 (two red threes, no canasta: minus)
+            {"meld_points": 60, "hand_points": 80, "red_threes": 2},
+        ],
+        [1600, -220],
+    ),
+    "classic-3p": (
+        {},
+        [
+            {"went_out": True, "canastas": {"mixed": 1}, "meld_points": 200},  # 300+200+100
+            {"meld_points": 50, "hand_points": 20},  # 50 - 20
+            {"hand_points": 100},  # -100
+        ],
+        [600, 30, -100],
+    ),
+    "samba": (
+        {},
+        [
+            # 1500 + 500 + 600 + 200 going out + 1000 (all six red threes)
+            {
+                "went_out": True,
+                "canastas": {"samba": 1, "natural": 1},
+                "meld_points": 600,
+                "red_threes": 6,
+            },
+            {"canastas": {"mixed": 1}, "meld_points": 150, "hand_points": 60},  # 300+150-60
+        ],
+        [3800, 390],
+    ),
+    "samba-fournier": (
+        {},
+        [
+            # 500 + 300 + 200 going out - 2 x 500 (red threes, fewer than 2 canastas)
+            {"went_out": True, "canastas": {"natural": 1}, "meld_points": 300, "red_threes": 2},
+            # 2 x 300 + 250 + 100 red three - 40 - 1500 red three in hand - 2 x 100 penalty
+            {
+                "canastas": {"mixed": 2},
+                "meld_points": 250,
+                "red_threes": 1,
+                "red_threes_in_hand": 1,
+                "hand_points": 40,
+                "penalties": [{"rule": "stock_out_of_turn", "count": 2}],
+            },
+        ],
+        [0, -790],
+    ),
+    "brazilian": (
+        {},
+        [
+            # 1500 + 500 + 500 + 200 concealed + 1000 (five red threes)
+            {
+                "went_out": True,
+                "concealed": True,
+                "canastas": {"samba": 1, "natural": 1},
+                "meld_points": 500,
+                "red_threes": 5,
+            },
+            # 2000 + 300 + 100 - 70 - 2 x 100 black threes - 1000 short sequence
+            {
+                "canastas": {"bolivia": 1},
+                "meld_points": 300,
+                "red_threes": 1,
+                "hand_points": 70,
+                "black_threes_in_hand": 2,
+                "short_sequences": 1,
+            },
+        ],
+        [3700, 1130],
+    ),
+    "bolivia": (
+        {},
+        [
+            # 1500 escalera + 2500 bolivia + 600 + 200
+            {"went_out": True, "canastas": {"samba": 1, "bolivia": 1}, "meld_points": 600},
+            # 500 + 200 - 30 - 300 (red threes, fewer than 2 canastas) - 100 black three
+            {
+                "canastas": {"natural": 1},
+                "meld_points": 200,
+                "hand_points": 30,
+                "red_threes": 3,
+                "black_threes_in_hand": 1,
+            },
+        ],
+        [4800, 270],
+    ),
+    "buraco": (
+        {},
+        [
+            # 1000 ace-to-ace + 100 mixed + 400 + 100 going out
+            {
+                "went_out": True,
+                "took_extra_hand": True,
+                "canastas": {"ace_to_ace": 1, "mixed": 1},
+                "meld_points": 400,
+            },
+            # 100 + 150 - 65 - 100 (morto not taken)
+            {
+                "took_extra_hand": False,
+                "canastas": {"natural": 1},
+                "meld_points": 150,
+                "hand_points": 65,
+            },
+        ],
+        [1600, 85],
+    ),
+    "burraco": (
+        {"players": 2},
+        [
+            # 200 clean + 100 dirty + 300 + 100 closing - 20 (partner's hand)
+            {
+                "went_out": True,
+                "took_extra_hand": True,
+                "canastas": {"natural": 1, "mixed": 1},
+                "meld_points": 300,
+                "hand_points": 20,
+            },
+            {"took_extra_hand": True, "meld_points": 80, "hand_points": 45},  # 80 - 45
+        ],
+        [680, 35],
+    ),
+}
+
+
+@pytest.mark.parametrize("variant", sorted(CASES))
+def test_totals_for_every_preset(client, variant):
+    extra, sides, expected = CASES[variant]
+    assert totals(score(client, variant, sides, **extra)) == expected
+
+
+def test_lines_name_rules_and_labels(client):
+    _extra, sides, _ = CASES["classic"]
+    response = score(client, "classic", sides)
+    lines = response.json["sides"][0]["lines"]
+    by_rule = {line["rule"]: line for line in lines}
+    assert by_rule["canasta.natural"] == {
+        "rule": "canasta.natural",
+        "label": "1 natural canasta x 500",
+        "points": 500,
+    }
+    assert by_rule["going_out.concealed"]["points"] == 200
+    assert by_rule["red_threes"]["points"] == 800
+
+
+def test_count_mode_uses_the_value_set(client):
+    sides = [
+        {
+            "went_out": True,
+            "canastas": {"mixed": 1},
+            # 50 + 2 x 20 + 3 x 20 + 10 x 10 + 6 x 5 = 280
+            "meld_cards": {"joker": 1, "two": 2, "ace": 3, "high": 10, "low": 6},
+        },
+        {"hand_cards": {"joker": 1, "black_three": 1}},  # -(50 + 5)
+    ]
+    response = score(client, "classic", sides)
+    assert totals(response) == [300 + 280 + 100, -55]
+    meld_line = response.json["sides"][0]["lines"][1]
+    assert meld_line["rule"] == "meld_points"
+    assert "1 joker x 50" in meld_line["label"]
+
+
+def test_count_mode_in_buraco_values(client):
+    sides = [
+        # buraco: twos 10, aces 15; 7 cards: 1 two, 1 ace, 5 low = 10 + 15 + 25 = 50
+        {
+            "went_out": True,
+            "took_extra_hand": True,
+            "canastas": {"natural": 1},
+            "meld_cards": {"two": 1, "ace": 1, "low": 5},
+        },
+        {"took_extra_hand": True, "hand_cards": {"two": 2, "ace": 1}},  # -(20 + 15)
+    ]
+    assert totals(score(client, "buraco", sides)) == [100 + 50 + 100, -35]
+
+
+def test_options_change_the_score(client):
+    sides = [
+        {"went_out": True, "canastas": {"natural": 1}, "meld_points": 100, "red_threes": 1},
+        {"meld_points": 100},
+    ]
+    plain = totals(score(client, "classic", sides))
+    assert plain == [500 + 100 + 100 + 100, 100]
+    options = {"natural_canasta": 600, "going_out": 150, "red_three": 150}
+    assert totals(score(client, "classic", sides, options=options)) == [600 + 100 + 150 + 150, 100]
+
+
+def test_no_meld_option_keeps_red_threes_positive_with_a_meld(client):
+    sides = [{"meld_points": 60, "red_threes": 2}, {"meld_points": 0, "red_threes": 1}]
+    assert totals(score(client, "classic", sides)) == [60 - 200, -100]
+    options = {"red_threes_negative_when": "no_meld"}
+    assert totals(score(client, "classic", sides, options=options)) == [60 + 200, -100]
+
+
+def test_rejections_name_side_and_field(client):
+    response = score(
+        client,
+        "samba",
+        [
+            {"went_out": True, "canastas": {"natural": 1}, "meld_points": 50},
+            {"went_out": True, "canastas": {"natural": 2, "bolivia": 1}, "meld_points": 100},
+        ],
+    )
+    found = errors(response)
+    assert (0, "went_out") in found
+    assert (1, "canastas.bolivia") in found
+    assert (None, "went_out") in found
+    messages = [e["message"] for e in response.json["errors"]]
+    assert "Team 1 cannot have gone out: Samba needs 2 canastas, 1 recorded" in messages
+
+
+@pytest.mark.parametrize(
+    ("variant", "sides", "expected"),
+    [
+        ("classic", [{"canastas": {"samba": 1}, "meld_points": 100}, {}], (0, "canastas.samba")),
+        (
+            "buraco",
+            [{"took_extra_hand": True, "red_threes": 1}, {"took_extra_hand": True}],
+            (0, "red_threes"),
+        ),
+        (
+            "buraco",
+            [{"took_extra_hand": True, "meld_cards": {"joker": 1}}, {"took_extra_hand": True}],
+            (0, "meld_cards.joker"),
+        ),
+        ("classic", [{"meld_points": -5}, {}], (0, "meld_points")),
+        ("classic", [{"meld_points": 12}, {}], (0, "meld_points")),
+        ("classic", [{"red_threes": 1.5}, {}], (0, "red_threes")),
+        ("classic", [{}, {"meld_points": 10, "meld_cards": {"low": 2}}], (1, "meld_cards")),
+        ("classic", [{"concealed": True}, {}], (0, "concealed")),
+        ("classic", [{"red_threes": 3}, {"red_threes": 2}], (None, "red_threes")),
+        (
+            "classic",
+            [{"meld_cards": {"joker": 3}}, {"hand_cards": {"joker": 2}}],
+            (None, "meld_cards.joker"),
+        ),
+        ("classic", [{"canastas": {"natural": 2}, "meld_points": 65}, {}], (0, "meld_points")),
+        ("brazilian", [{"canastas": {"bolivia": 1}, "meld_points": 135}, {}], (0, "meld_points")),
+        ("classic", [{}, {}, {}], (None, "sides")),
+        (
+            "classic-2p",
+            [
+                {
+                    "went_out": True,
+                    "canastas": {"natural": 2},
+                    "meld_points": 100,
+                    "hand_points": 10,
+                },
+                {},
+            ],
+            (0, "hand_points"),
+        ),
+        ("brazilian", [{"hand_cards": {"black_three": 1}}, {}], (0, "hand_cards.black_three")),
+        ("buraco", [{}, {"took_extra_hand": False}], (0, "took_extra_hand")),
+        ("classic", [{"penalties": [{"rule": "stock_out_of_turn"}]}, {}], (0, "penalties.0.rule")),
+        (
+            "classic",
+            [{"penalties": [{"points": 12, "reason": "x"}]}, {}],
+            (0, "penalties.0.points"),
+        ),
+        (
+            "burraco",
+            [
+                {
+                    "went_out": True,
+                    "took_extra_hand": False,
+                    "canastas": {"natural": 1},
+                    "meld_points": 100,
+                },
+                {"took_extra_hand": True},
+            ],
+            (0, "went_out"),
+        ),
+    ],
+)
+def test_each_rejection(client, variant, sides, expected):
+    assert expected in errors(score(client, variant, sides))
+
+
+def test_burraco_one_player_check_applies_with_players_1(client):
+    sides = [
+        {
+            "went_out": True,
+            "took_extra_hand": True,
+            "canastas": {"natural": 1},
+            "meld_points": 100,
+            "hand_points": 10,
+        },
+        {"took_extra_hand": True},
+    ]
+    assert (0, "hand_points") in errors(score(client, "burraco", sides, players=1))
+    assert totals(score(client, "burraco", sides, players=2)) == [200 + 100 + 100 - 10, -0]
+
+
+def test_bad_players_value(client):
+    sides = [{"took_extra_hand": True}, {"took_extra_hand": True}]
+    assert (None, "players") in errors(score(client, "burraco", sides, players=3))
+
+
+def test_options_and_hand_problems_reported_together(client):
+    response = score(client, "classic", [{"meld_points": 3}, {}], options={"target": "lots"})
+    assert {(0, "meld_points"), (None, "options.target")} <= errors(response)
+
+
+@pytest.mark.parametrize(
+    "body",
+    [
+        {"sides": [{}, {}]},
+        {"variant": "poker", "sides": [{}, {}]},
+        {"variant": 7, "sides": [{}, {}]},
+    ],
+)
+def test_unknown_or_missing_variant_is_422(client, body):
+    response = client.post(URL, json=body)
+    assert response.status_code == 422
+    assert response.json["errors"][0]["field"] == "variant"
+
+
+def test_unknown_top_level_key_is_named(client):
+    body = {"variant": "classic", "sides": [{}, {}], "option": {}}
+    assert (None, "option") in errors(client.post(URL, json=body))
+
+
+@pytest.mark.parametrize(
+    ("data", "content_type"),
+    [
+        ("not json", "application/json"),
+        ("[1, 2]", "application/json"),
+        ('"text"', "application/json"),
+        ("", "application/json"),
+        ("[" * 5000, "application/json"),
+        ("variant=classic", "application/x-www-form-urlencoded"),
+    ],
+)
+def test_bad_bodies_are_400_json(client, data, content_type):
+    response = client.post(URL, data=data, content_type=content_type)
+    assert response.status_code == 400
+    assert response.is_json
+    assert response.json["errors"][0]["message"]
+
+
+def test_no_csrf_token_needed_even_with_csrf_on(app, client):
+    assert app.config.get("WTF_CSRF_ENABLED", True) is True
+    _extra, sides, expected = CASES["samba"]
+    assert totals(score(client, "samba", sides)) == expected

@@ -1,0 +1,95 @@
+"""Small helpers shared by the rules-engine tests (pure Python, no Flask)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping, Sequence
+from typing import Any
+
+import pytest
+
+from scorekeeper.rules import InvalidHand, SideScore, read_hand, resolve, score
+
+ALL_PRESETS = (
+    "classic",
+    "classic-2p",
+    "classic-3p",
+    "samba",
+    "samba-fournier",
+    "brazilian",
+    "bolivia",
+    "buraco",
+    "burraco",
+)
+
+
+def score_hand(
+    key: str,
+    sides: Sequence[Mapping[str, Any]],
+    options: Mapping[str, Any] | None = None,
+    players: int | None = None,
+) -> tuple[SideScore, ...]:
+    """Resolve, read (validate) and score one hand; check the lines add up."""
+    rules = resolve(key, dict(options) if options is not None else None)
+    hand = read_hand(rules, [dict(side) for side in sides], players)
+    scores = score(rules, hand)
+    assert len(scores) == len(sides)
+    for side_score in scores:
+        assert sum(line.points for line in side_score.lines) == side_score.total
+    return scores
+
+
+def totals(
+    key: str,
+    sides: Sequence[Mapping[str, Any]],
+    options: Mapping[str, Any] | None = None,
+    players: int | None = None,
+) -> list[int]:
+    return [s.total for s in score_hand(key, sides, options, players)]
+
+
+def total_of(
+    key: str,
+    side: Mapping[str, Any],
+    options: Mapping[str, Any] | None = None,
+    *,
+    others: int | None = None,
+    players: int | None = None,
+) -> int:
+    """The total of one side scored beside empty opponents (one per missing seat)."""
+    rules = resolve(key, dict(options) if options is not None else None)
+    if others is None:
+        layouts = rules.layouts
+        if players is not None:
+            layouts = tuple(lay for lay in layouts if lay.players_per_side == players)
+        others = layouts[0].sides - 1
+    empty: dict[str, Any] = {}
+    if rules.extra_hand is not None:
+        empty["took_extra_hand"] = True
+    return totals(key, [side, *([empty] * others)], options, players)[0]
+
+
+def problems(
+    key: str,
+    sides: object,
+    options: Mapping[str, Any] | None = None,
+    players: object = None,
+) -> set[tuple[int | None, str | None]]:
+    """The (side, field) pairs of every problem `read_hand` reports; it must reject."""
+    rules = resolve(key, dict(options) if options is not None else None)
+    with pytest.raises(InvalidHand) as info:
+        read_hand(rules, sides, players)
+    found = info.value.problems
+    assert found, "InvalidHand carried no problems"
+    for problem in found:
+        assert isinstance(problem.message, str)
+        assert problem.message.strip()
+    return {(p.side, p.field) for p in found}
+
+
+def line_points(side_score: SideScore, rule: str) -> int:
+    """The points of the lines of `rule` (or of its sub-rules `rule.*`)."""
+    return sum(
+        line.points
+        for line in side_score.lines
+        if line.rule == rule or line.rule.startswith(rule + ".")
+    )

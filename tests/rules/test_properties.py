@@ -1,0 +1,444 @@
+"""Property tests: random valid hands for every preset.
+
+The generator builds hands that RULES.md allows (going-out requirements, meld
+points at least what the canastas need, deck limits, one side out at most,
+`took_extra_hand` where required, one-player sides that went out hold nothing),
+so `read_hand` must accept every one of them. The scores are then checked
+against the invariants and against a small reference scorer written from
+RULES.md in this file (not from the engine).
+"""
+
+from __future__ import annotations
+
+import copy
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from scorekeeper.rules import PRESETS, InvalidHand, Rules, read_hand, resolve, score
+
+from .helpers import ALL_PRESETS
+
+SETTINGS = settings(
+    max_examples=120,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow],
+)
+
+CANASTA_SET = {"joker": 50, "two": 20, "ace": 20, "high": 10, "low": 5, "black_three": 5}
+BURACO_SET = {"two": 10, "ace": 15, "high": 10, "low": 5}
+BURRACO_SET = {"joker": 30, "two": 20, "ace": 15, "high": 10, "low": 5}
+WILD = {"joker", "two"}
+REASONS = ("Misdeal", "Showed a card", "Slow play", "Looked at the stock")
+
+
+# --- Reference scorer, from RULES.md ------------------------------------------------
+
+
+def _classic_red(n: int, canastas: int, meld: int) -> int:
+    value = 800 if n == 4 else 100 * n
+    return value if canastas >= 1 else -value
+
+
+def _samba_red(n: int, canastas: int, meld: int) -> int:
+    value = 1000 if n == 6 else 100 * n
+    return value if canastas >= 2 else -value
+
+
+def _fournier_red(n: int, canastas: int, meld: int) -> int:
+    if canastas >= 2:
+        return 1000 if n == 6 else 100 * n
+    return -500 * n
+
+
+def _brazilian_red(n: int, canastas: int, meld: int) -> int:
+    value = {5: 1000, 6: 1200}.get(n, 100 * n)
+    return value if canastas >= 1 else -value
+
+
+def _no_red(n: int, canastas: int, meld: int) -> int:
+    assert n == 0
+    return 0
+
+
+CLASSIC_BONUS = {"natural": 500, "mixed": 300}
+SAMBA_BONUS = {**CLASSIC_BONUS, "samba": 1500}
+REFERENCE: dict[str, dict[str, Any]] = {
+    "classic": {
+        "values": CANASTA_SET,
+        "bonus": CLASSIC_BONUS,
+        "out": (100, 200),
+        "red": _classic_red,
+    },
+    "samba": {"values": CANASTA_SET, "bonus": SAMBA_BONUS, "out": (200, 200), "red": _samba_red},
+    "samba-fournier": {
+        "values": CANASTA_SET,
+        "bonus": SAMBA_BONUS,
+        "out": (200, 200),
+        "red": _fournier_red,
+        "counted": {"red_threes_in_hand": 1500},
+        "catalogue": 100,
+    },
+    "brazilian": {
+        "values": CANASTA_SET,
+        "bonus": {**SAMBA_BONUS, "bolivia": 2000},
+        "out": (100, 200),
+        "red": _brazilian_red,
+        "counted": {"black_threes_in_hand": 100, "short_sequences": 1000},
+    },
+    "bolivia": {
+        "values": CANASTA_SET,
+        "bonus": {**SAMBA_BONUS, "bolivia": 2500},
+        "out": (200, 200),
+        "red": _samba_red,
+        "counted": {"black_threes_in_hand": 100},
+    },
+    "buraco": {
+        "values": BURACO_SET,
+        "bonus": {"natural": 100, "mixed": 100, "ace_to_ace": 1000},
+        "out": (100, 100),
+        "red": _no_red,
+        "extra_hand": 100,
+    },
+    "burraco": {
+        "values": BURRACO_SET,
+        "bonus": {"natural": 200, "mixed": 100},
+        "out": (100, 100),
+        "red": _no_red,
+        "extra_hand": 100,
+    },
+}
+REFERENCE["classic-2p"] = REFERENCE["classic"]
+REFERENCE["classic-3p"] = REFERENCE["classic"]
+
+
+def reference_total(key: str, side: dict[str, Any]) -> int:
+    ref = REFERENCE[key]
+    values = ref["values"]
+    canastas = side.get("canastas", {})
+    total = sum(ref["bonus"][kind] * n for kind, n in canastas.items())
+    if "meld_cards" in side:
+        meld = sum(values[c] * n for c, n in side["meld_cards"].items())
+    else:
+        meld = side.get("meld_points", 0)
+    total += meld
+    if side.get("went_out"):
+        plain, concealed = ref["out"]
+        total += concealed if side.get("concealed") else plain
+    total += ref["red"](side.get("red_threes", 0), sum(canastas.values()), meld)
+    if "hand_cards" in side:
+        total -= sum(values[c] * n for c, n in side["hand_cards"].items())
+    else:
+        total -= side.get("hand_points", 0)
+    for name, points in ref.get("counted", {}).items():
+        total -= points * side.get(name, 0)
+    for entry in side.get("penalties", []):
+        if "rule" in entry:
+            total -= ref["catalogue"] * entry.get("count", 1)
+        else:
+            total -= entry["points"]
+    if "extra_hand" in ref and not side["took_extra_hand"]:
+        total -= ref["extra_hand"]
+    return total
+
+
+# --- Generator ------------------------------------------------------------------------
+
+
+def _take(draw, budget: dict[str, int], categories: list[str], n: int) -> dict[str, int] | None:
+    """Take n cards from the budget, from the categories in a drawn order."""
+    order = draw(st.permutations(categories))
+    if sum(budget[c] for c in order) < n:
+        return None
+    taken: dict[str, int] = {}
+    for category in order:
+        if n == 0:
+            break
+        k = min(budget[category], n)
+        if k:
+            taken[category] = k
+            budget[category] -= k
+            n -= k
+    return taken
+
+
+def _add(into: dict[str, int], more: dict[str, int]) -> None:
+    for key, count in more.items():
+        into[key] = into.get(key, 0) + count
+
+
+def _meets(rules: Rules, canastas: dict[str, int]) -> list[tuple[int, tuple[str, ...]]]:
+    """The going-out clauses still unmet, as (missing count, kinds)."""
+    missing = []
+    for clause in rules.going_out.needs:
+        have = (
+            sum(canastas.get(k, 0) for k in clause.kinds)
+            if clause.kinds
+            else sum(canastas.values())
+        )
+        if have < clause.count:
+            missing.append((clause.count - have, clause.kinds))
+    return missing
+
+
+@st.composite
+def options_for(draw, key: str) -> dict[str, Any]:
+    """Random house rules: every value a multiple of 5."""
+    rules = PRESETS[key]
+    fives = st.integers(0, 600).map(lambda n: n * 5)
+    options: dict[str, Any] = {}
+    if draw(st.booleans()):
+        options["target"] = draw(st.integers(1, 4000).map(lambda n: n * 5))
+    if draw(st.booleans()):
+        options["going_out"] = draw(fives)
+    if rules.going_out.concealed_bonus is not None and draw(st.booleans()):
+        options["concealed_going_out"] = draw(fives)
+    for kind in rules.canasta_kinds:
+        if draw(st.booleans()):
+            options[kind.option] = draw(fives)
+    if rules.red_threes is not None:
+        if draw(st.booleans()):
+            options["red_three"] = draw(fives)
+        if rules.red_threes.negative_when_choices and draw(st.booleans()):
+            options["red_threes_negative_when"] = draw(
+                st.sampled_from(rules.red_threes.negative_when_choices)
+            )
+    return options
+
+
+@st.composite
+def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
+    """(rules, players, sides): one valid hand record of the preset `key`."""
+    rules = resolve(key, options)
+    layout = draw(st.sampled_from(rules.layouts))
+    players = layout.players_per_side
+    n_sides = layout.sides
+    out = draw(st.one_of(st.none(), st.integers(0, n_sides - 1)))
+
+    categories = [c.key for c in rules.cards]
+    naturals = [c.key for c in rules.cards if not c.wild]
+    wilds = [c.key for c in rules.cards if c.wild]
+    budget = {c: rules.deck.count_of(c) for c in [*categories, "red_three"]}
+    refused_in_hand = {p.card_category for p in rules.counted_penalties if p.replaces_hand_cards}
+    kinds = [k.key for k in rules.kinds()]
+    canasta_room = rules.deck.size // rules.canasta_size
+
+    sides = []
+    for index in range(n_sides):
+        went_out = index == out
+        alone_out = went_out and players == 1
+        side: dict[str, Any] = {}
+
+        canastas = {k: draw(st.integers(0, 2)) for k in kinds}
+        if went_out:
+            for missing, clause_kinds in _meets(rules, canastas):
+                kind = draw(st.sampled_from(clause_kinds or tuple(kinds)))
+                canastas[kind] += missing
+            assert not _meets(rules, canastas)
+        canastas = {k: n for k, n in canastas.items() if n}
+        canasta_room -= sum(canastas.values())
+        assert canasta_room >= 0
+        if canastas or draw(st.booleans()):
+            side["canastas"] = canastas
+
+        if went_out:
+            side["went_out"] = True
+            if draw(st.booleans()):
+                side["concealed"] = draw(st.booleans())
+        elif draw(st.booleans()):
+            side["went_out"] = False
+
+        least = sum(rules.min_canasta_points(rules.kind(k)) * n for k, n in canastas.items())
+
+        # Melded cards: counted card by card, or as points.
+        meld_cards = None
+        if draw(st.booleans()):
+            saved = dict(budget)
+            meld_cards = {}
+            for kind, count in canastas.items():
+                pool = wilds if rules.kind(kind).cheapest == "wild" else naturals
+                for _ in range(count):
+                    taken = _take(draw, budget, pool, rules.canasta_size)
+                    if taken is None:
+                        meld_cards = None
+                        break
+                    _add(meld_cards, taken)
+                if meld_cards is None:
+                    break
+            if meld_cards is None:
+                budget.update(saved)
+            else:
+                for category in categories:
+                    extra = draw(st.integers(0, min(budget[category], 4)))
+                    if extra:
+                        meld_cards[category] = meld_cards.get(category, 0) + extra
+                        budget[category] -= extra
+                side["meld_cards"] = meld_cards
+        if meld_cards is None:
+            side["meld_points"] = least + 5 * draw(st.integers(0, 300))
+
+        # Cards left in hand: none for a player who went out alone.
+        if alone_out:
+            choice = draw(st.sampled_from(["omit", "points", "cards"]))
+            if choice == "points":
+                side["hand_points"] = 0
+            elif choice == "cards":
+                side["hand_cards"] = {}
+        elif draw(st.booleans()):
+            hand_cards = {}
+            for category in categories:
+                if category in refused_in_hand:
+                    continue
+                count = draw(st.integers(0, min(budget[category], 4)))
+                if count:
+                    hand_cards[category] = count
+                    budget[category] -= count
+            side["hand_cards"] = hand_cards
+        else:
+            side["hand_points"] = 5 * draw(st.integers(0, 80))
+
+        if rules.red_threes is not None:
+            red = draw(st.integers(0, budget["red_three"]))
+            budget["red_three"] -= red
+            if red or draw(st.booleans()):
+                side["red_threes"] = red
+
+        for penalty in rules.counted_penalties:
+            if penalty.card_category is None:
+                count = draw(st.integers(0, 2))
+            elif alone_out:
+                count = 0
+            else:
+                count = draw(st.integers(0, min(budget[penalty.card_category], 3)))
+                budget[penalty.card_category] -= count
+            if count or draw(st.booleans()):
+                side[penalty.field] = count
+
+        if rules.extra_hand is not None:
+            side["took_extra_hand"] = True if went_out else draw(st.booleans())
+
+        penalties = []
+        if rules.catalogue:
+            for item in draw(st.lists(st.sampled_from(rules.catalogue), max_size=3)):
+                entry: dict[str, Any] = {"rule": item.key}
+                count = draw(st.integers(0, 3))
+                if count:
+                    entry["count"] = count
+                penalties.append(entry)
+        for _ in range(draw(st.integers(0, 2))):
+            points = 5 * draw(st.integers(1, 60))
+            penalties.append({"points": points, "reason": draw(st.sampled_from(REASONS))})
+        if penalties or draw(st.booleans()):
+            side["penalties"] = penalties
+
+        sides.append(side)
+
+    assert all(v >= 0 for v in budget.values())
+    return rules, players, sides
+
+
+def _players_arg(rules: Rules, players: int) -> int | None:
+    """Say the players per side when the preset allows several layouts (sometimes otherwise)."""
+    return players if len(rules.layouts) > 1 else None
+
+
+# --- Properties ---------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("key", ALL_PRESETS)
+@SETTINGS
+@given(data=st.data())
+def test_valid_hands_are_accepted_and_score_consistently(key, data):
+    rules, players, sides = data.draw(valid_hands(key))
+    original = copy.deepcopy(sides)
+    hand = read_hand(rules, sides, _players_arg(rules, players))
+    assert sides == original  # the record is not modified
+    scores = score(rules, hand)
+    assert len(scores) == len(sides)
+    for side, side_score in zip(sides, scores, strict=True):
+        assert sum(line.points for line in side_score.lines) == side_score.total
+        assert side_score.total % 5 == 0
+        for line in side_score.lines:
+            assert line.points % 5 == 0
+            assert line.rule
+            assert line.label
+        assert side_score.total == reference_total(key, side)
+
+
+@pytest.mark.parametrize("key", ALL_PRESETS)
+@SETTINGS
+@given(data=st.data())
+def test_valid_hands_with_house_rules_score_in_fives(key, data):
+    options = data.draw(options_for(key))
+    rules, players, sides = data.draw(valid_hands(key, options))
+    hand = read_hand(rules, sides, _players_arg(rules, players))
+    for side_score in score(rules, hand):
+        assert sum(line.points for line in side_score.lines) == side_score.total
+        assert side_score.total % 5 == 0
+
+
+@pytest.mark.parametrize("key", ALL_PRESETS)
+@SETTINGS
+@given(data=st.data())
+def test_count_mode_scores_like_the_same_points(key, data):
+    rules, players, sides = data.draw(valid_hands(key))
+    values = REFERENCE[key]["values"]
+    as_points = []
+    for side in sides:
+        side = dict(side)
+        if "meld_cards" in side:
+            side["meld_points"] = sum(values[c] * n for c, n in side.pop("meld_cards").items())
+        if "hand_cards" in side:
+            side["hand_points"] = sum(values[c] * n for c, n in side.pop("hand_cards").items())
+        as_points.append(side)
+    arg = _players_arg(rules, players)
+    counted = [s.total for s in score(rules, read_hand(rules, sides, arg))]
+    pointed = [s.total for s in score(rules, read_hand(rules, as_points, arg))]
+    assert counted == pointed
+
+
+@pytest.mark.parametrize("key", ALL_PRESETS)
+@SETTINGS
+@given(data=st.data())
+def test_everyone_going_out_is_rejected(key, data):
+    rules, players, sides = data.draw(valid_hands(key))
+    for side in sides:
+        side["went_out"] = True
+    with pytest.raises(InvalidHand) as info:
+        read_hand(rules, sides, _players_arg(rules, players))
+    assert (None, "went_out") in {(p.side, p.field) for p in info.value.problems}
+
+
+@pytest.mark.parametrize("key", ALL_PRESETS)
+@SETTINGS
+@given(data=st.data())
+def test_meld_points_below_the_canastas_are_rejected(key, data):
+    rules, players, sides = data.draw(valid_hands(key))
+    with_canastas = [i for i, s in enumerate(sides) if sum(s.get("canastas", {}).values())]
+    if not with_canastas:
+        sides[0]["canastas"] = {"mixed": 1}
+        with_canastas = [0]
+    index = data.draw(st.sampled_from(with_canastas))
+    side = sides[index]
+    side.pop("meld_cards", None)
+    least = sum(rules.min_canasta_points(rules.kind(k)) * n for k, n in side["canastas"].items())
+    side["meld_points"] = least - 5
+    with pytest.raises(InvalidHand) as info:
+        read_hand(rules, sides, _players_arg(rules, players))
+    assert (index, "meld_points") in {(p.side, p.field) for p in info.value.problems}
+
+
+@pytest.mark.parametrize("key", ALL_PRESETS[:7])
+@SETTINGS
+@given(data=st.data())
+def test_one_red_three_too_many_is_rejected(key, data):
+    rules, players, sides = data.draw(valid_hands(key))
+    laid = sum(s.get("red_threes", 0) + s.get("red_threes_in_hand", 0) for s in sides)
+    index = data.draw(st.integers(0, len(sides) - 1))
+    extra = rules.deck.count_of("red_three") - laid + 1
+    sides[index]["red_threes"] = sides[index].get("red_threes", 0) + extra
+    with pytest.raises(InvalidHand) as info:
+        read_hand(rules, sides, _players_arg(rules, players))
+    assert (None, "red_threes") in {(p.side, p.field) for p in info.value.problems}
