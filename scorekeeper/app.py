@@ -10,7 +10,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import api, errors, pages
+from . import api, errors, web
 from .extensions import csrf, db, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -68,6 +68,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in api.BLUEPRINTS:
         app.register_blueprint(blueprint)
         csrf.exempt(blueprint)
-    app.register_blueprint(pages.bp)
+    for blueprint in web.BLUEPRINTS:
+        app.register_blueprint(blueprint)
     errors.init_app(app)
     return app

@@ -7,6 +7,6 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import scoring, variants
+from . import matches, scoring, variants
 
-BLUEPRINTS: tuple[Blueprint, ...] = (variants.bp, scoring.bp)
+BLUEPRINTS: tuple[Blueprint, ...] = (variants.bp, scoring.bp, matches.bp)

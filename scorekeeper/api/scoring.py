@@ -4,13 +4,37 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from ..rules import InvalidHand
-from ..services.hands import evaluate_request
+from ..rules import InvalidHand, Problem
+from ..services.hands import evaluate, evaluate_request
+from ..services.matches import load_match, match_rules, side_names
 from .common import PREFIX, ApiError, json_object, reject_unknown_keys
 
 bp = Blueprint("api_score", __name__, url_prefix=PREFIX)
 
-SCORE_KEYS = ("variant", "options", "players", "sides")
+SCORE_KEYS = ("variant", "options", "players", "sides", "match")
+
+
+def _evaluate(body: dict):
+    """Score under a preset and options, or (with "match") under a match's frozen rules."""
+    match_id = body.get("match")
+    if match_id is None:
+        return evaluate_request(
+            body.get("variant"), body.get("options"), body.get("sides"), body.get("players")
+        )
+    extra = [key for key in ("variant", "options", "players") if key in body]
+    if extra:
+        message = 'With "match", the match\'s own rules are used: leave out ' + ", ".join(extra)
+        raise InvalidHand([Problem(None, "match", message)])
+    match = (
+        load_match(match_id)
+        if isinstance(match_id, int) and not isinstance(match_id, bool)
+        else None
+    )
+    if match is None:
+        raise InvalidHand([Problem(None, "match", f"There is no match {match_id!r}")])
+    return evaluate(
+        match_rules(match), body.get("sides"), match.players_per_side, side_names(match)
+    )
 
 
 @bp.post("/score")
@@ -18,9 +42,7 @@ def score_hand():
     body = json_object()
     unknown = reject_unknown_keys(body, SCORE_KEYS)
     try:
-        evaluation = evaluate_request(
-            body.get("variant"), body.get("options"), body.get("sides"), body.get("players")
-        )
+        evaluation = _evaluate(body)
     except InvalidHand as error:
         raise ApiError(422, [*unknown, *error.problems]) from None
     if unknown:

@@ -1,0 +1,168 @@
+"""Matches: create, read, add, correct and remove hands (shared services with the pages)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
+
+from flask import Blueprint, request, url_for
+
+from ..models import Match
+from ..rules import InvalidHand, Problem
+from ..services.matches import (
+    MatchError,
+    audit_rows,
+    correct_hand,
+    create_match,
+    load_match,
+    match_state,
+    record_hand,
+    remove_hand,
+)
+from ..services.transaction import transaction
+from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
+
+bp = Blueprint("api_matches", __name__, url_prefix=f"{PREFIX}/matches")
+
+
+def _json_body(allowed: tuple[str, ...]) -> dict[str, Any]:
+    """Writes need a JSON content type: browsers cannot send one cross-site without CORS."""
+    if not request.is_json:
+        fail(415, "Send the body as JSON with Content-Type: application/json")
+    body = json_object()
+    unknown = reject_unknown_keys(body, allowed)
+    if unknown:
+        raise ApiError(422, unknown)
+    return body
+
+
+def _match(match_id: int) -> Match:
+    match = load_match(match_id)
+    if match is None:
+        fail(404, f"There is no match {match_id}", "match")
+    return match
+
+
+def state_json(match: Match) -> dict[str, Any]:
+    state = match_state(match)
+    hands = [
+        {
+            "number": hand.number,
+            "version": hand.version,
+            "dealer": row.dealer,
+            "sides": [{"input": s.record, "total": s.total, "lines": s.lines} for s in hand.sides],
+        }
+        for hand, row in zip(match.hands, state.hands, strict=True)
+    ]
+    return {
+        "id": match.id,
+        "variant": match.variant,
+        "options": match.options,
+        "rules": match.rules,
+        "players_per_side": match.players_per_side,
+        "sides": [
+            {
+                "name": side.name,
+                "players": side.players,
+                "total": side.total,
+                "next_meld_requirement": side.next_meld.to_dict(),
+            }
+            for side in state.sides
+        ],
+        "hands": hands,
+        "finished": state.finished,
+        "status": state.result.status,
+        "winner": state.result.winner,
+        "dealer": state.next_dealer,
+        "seats": state.table_order,
+        "audit": [
+            {
+                "action": row.action,
+                "hand_number": row.number,
+                "at": row.at.isoformat() + "Z",
+                "totals_before": [before for _, before, _ in row.changes],
+                "totals_after": [after for _, _, after in row.changes],
+                "changes": row.details,
+            }
+            for row in audit_rows(match)
+        ],
+    }
+
+
+def _write(match_id: int, action: Callable[[], object], status: int = 200):
+    """Run one write in a transaction and answer with the match state."""
+    try:
+        with transaction():
+            action()
+    except InvalidHand as error:
+        raise ApiError(422, error.problems) from None
+    except MatchError as error:
+        raise ApiError(error.status, [Problem(None, None, error.message)]) from None
+    return state_json(_match(match_id)), status
+
+
+def _first_dealer(body: dict[str, Any]) -> object:
+    """A player's name, or a seat index clockwise from the first player of side 0."""
+    raw = body.get("first_dealer", 0)
+    if not isinstance(raw, str):
+        return raw
+    sides = body.get("sides")
+    if isinstance(sides, list) and all(
+        isinstance(s, dict) and isinstance(s.get("players"), list) for s in sides
+    ):
+        players = [s["players"] for s in sides]
+        depth = max((len(p) for p in players), default=0)
+        order = [p[i] for i in range(depth) for p in players if i < len(p)]
+        if raw in order:
+            return order.index(raw)
+    raise ApiError(422, [Problem(None, "first_dealer", f"{raw!r} is not one of the players")])
+
+
+def _optional_int(body: dict[str, Any], key: str) -> int | None:
+    value = body.get(key)
+    if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
+        raise ApiError(422, [Problem(None, key, f"{key} must be a whole number")])
+    return value
+
+
+@bp.post("")
+def create():
+    body = _json_body(("variant", "options", "sides", "first_dealer"))
+    dealer = _first_dealer(body)
+    try:
+        with transaction():
+            match = create_match(body.get("variant"), body.get("options"), body.get("sides"), dealer)
+            match_id = match.id
+    except InvalidHand as error:
+        raise ApiError(422, error.problems) from None
+    location = url_for("api_matches.read", match_id=match_id)
+    return state_json(_match(match_id)), 201, {"Location": location}
+
+
+@bp.get("/<int:match_id>")
+def read(match_id: int):
+    return state_json(_match(match_id))
+
+
+@bp.post("/<int:match_id>/hands")
+def add_hand(match_id: int):
+    match = _match(match_id)
+    body = _json_body(("sides", "number"))
+    number = _optional_int(body, "number")
+    return _write(
+        match_id, lambda: record_hand(match, body.get("sides"), expected_number=number), 201
+    )
+
+
+@bp.put("/<int:match_id>/hands/<int:number>")
+def correct(match_id: int, number: int):
+    match = _match(match_id)
+    body = _json_body(("sides", "version"))
+    version = _optional_int(body, "version")
+    return _write(match_id, lambda: correct_hand(match, number, body.get("sides"), version))
+
+
+@bp.delete("/<int:match_id>/hands/<int:number>")
+def remove(match_id: int, number: int):
+    match = _match(match_id)
+    return _write(match_id, lambda: remove_hand(match, number))

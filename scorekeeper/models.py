@@ -1,0 +1,143 @@
+"""Database models: players, matches, sides, hands and the audit trail.
+
+Models hold what was entered and what the engine computed at the time; no
+scoring happens here. A match keeps the resolved rules frozen at its start.
+"""
+
+from __future__ import annotations
+
+from datetime import UTC, datetime
+from typing import Any
+
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event
+from sqlalchemy.engine import Engine
+from sqlalchemy.orm import Mapped, mapped_column, relationship
+
+from .extensions import db
+
+NAME_LENGTH = 40
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+@event.listens_for(Engine, "connect")
+def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
+    """Enforce foreign keys and use WAL on SQLite; other databases are left alone."""
+    if type(dbapi_connection).__module__.startswith("sqlite3"):
+        cursor = dbapi_connection.cursor()
+        cursor.execute("PRAGMA foreign_keys=ON")
+        cursor.execute("PRAGMA journal_mode=WAL")
+        cursor.execute("PRAGMA busy_timeout=5000")
+        cursor.close()
+
+
+class Player(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Match(db.Model):
+    id: Mapped[int] = mapped_column(primary_key=True)
+    variant: Mapped[str] = mapped_column(String(40), index=True)
+    options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
+    rules: Mapped[dict[str, Any]] = mapped_column(JSON)
+    players_per_side: Mapped[int]
+    first_dealer: Mapped[int] = mapped_column(default=0)
+    status: Mapped[str] = mapped_column(String(12), default="playing", index=True)
+    winner: Mapped[int | None]
+    created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
+    finished_at: Mapped[datetime | None]
+
+    sides: Mapped[list[Side]] = relationship(
+        back_populates="match", order_by="Side.seat", cascade="all, delete-orphan"
+    )
+    hands: Mapped[list[Hand]] = relationship(
+        back_populates="match", order_by="Hand.number", cascade="all, delete-orphan"
+    )
+    audit: Mapped[list[AuditEntry]] = relationship(
+        back_populates="match", order_by="AuditEntry.id", cascade="all, delete-orphan"
+    )
+
+
+class Side(db.Model):
+    __table_args__ = (UniqueConstraint("match_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH * 3))
+
+    match: Mapped[Match] = relationship(back_populates="sides")
+    members: Mapped[list[SideMember]] = relationship(
+        back_populates="side", order_by="SideMember.position", cascade="all, delete-orphan"
+    )
+
+
+class SideMember(db.Model):
+    """A player seated on a side; `position` orders partners around the table."""
+
+    __table_args__ = (UniqueConstraint("side_id", "position"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    side_id: Mapped[int] = mapped_column(ForeignKey("side.id", ondelete="CASCADE"))
+    player_id: Mapped[int] = mapped_column(ForeignKey("player.id"), index=True)
+    position: Mapped[int]
+
+    side: Mapped[Side] = relationship(back_populates="members")
+    player: Mapped[Player] = relationship()
+
+
+class Hand(db.Model):
+    """One hand of a match. `version` counts saves, so concurrent corrections conflict."""
+
+    __table_args__ = (UniqueConstraint("match_id", "number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    number: Mapped[int]
+    version: Mapped[int] = mapped_column(default=1)
+    submission_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
+    updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    match: Mapped[Match] = relationship(back_populates="hands")
+    sides: Mapped[list[HandSide]] = relationship(
+        back_populates="hand", order_by="HandSide.seat", cascade="all, delete-orphan"
+    )
+
+    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
+
+
+class HandSide(db.Model):
+    """A side's record of a hand as entered, with the total and lines computed from it."""
+
+    __table_args__ = (UniqueConstraint("hand_id", "seat"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    hand_id: Mapped[int] = mapped_column(ForeignKey("hand.id", ondelete="CASCADE"))
+    seat: Mapped[int]
+    record: Mapped[dict[str, Any]] = mapped_column(JSON)
+    total: Mapped[int]
+    lines: Mapped[list[dict[str, Any]]] = mapped_column(JSON)
+
+    hand: Mapped[Hand] = relationship(back_populates="sides")
+
+
+class AuditEntry(db.Model):
+    """A hand recorded, corrected or removed: when, and the hand before and after."""
+
+    __table_args__ = (Index("ix_audit_entry_match_hand", "match_id", "hand_number"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
+    hand_number: Mapped[int]
+    hand_id: Mapped[int | None] = mapped_column(index=True)  # no foreign key: outlives the hand
+    action: Mapped[str] = mapped_column(String(12))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+    before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+    after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
+
+    match: Mapped[Match] = relationship(back_populates="audit")

@@ -1,0 +1,107 @@
+"""Lists of matches for the home and history pages, with totals in one query."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import datetime
+
+from sqlalchemy import Select, func, select
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import Hand, Match, Player, Side, SideMember
+from ..rules import PRESETS
+from ..rules.game import FINISHED
+from .matches import final_totals
+
+PAGE_SIZE = 20
+
+
+@dataclass(frozen=True)
+class MatchSummary:
+    id: int
+    variant: str
+    variant_name: str
+    sides: list[str]
+    totals: list[int]
+    hands: int
+    status: str
+    winner: int | None
+    started: datetime
+    finished: datetime | None
+
+    @property
+    def winner_name(self) -> str | None:
+        return self.sides[self.winner] if self.winner is not None else None
+
+
+@dataclass(frozen=True)
+class HistoryPage:
+    items: list[MatchSummary]
+    page: int
+    pages: int
+    total: int
+
+
+def _with_sides(query: Select) -> Select:
+    return query.options(
+        selectinload(Match.sides).selectinload(Side.members).selectinload(SideMember.player)
+    )
+
+
+def _summaries(matches: list[Match]) -> list[MatchSummary]:
+    ids = [m.id for m in matches]
+    totals = final_totals(ids)
+    counts: dict[int, int] = {}
+    if ids:
+        counts = dict(
+            db.session.execute(
+                select(Hand.match_id, func.count())
+                .where(Hand.match_id.in_(ids))
+                .group_by(Hand.match_id)
+            ).all()
+        )
+    out = []
+    for match in matches:
+        preset = PRESETS.get(match.variant)
+        out.append(
+            MatchSummary(
+                id=match.id,
+                variant=match.variant,
+                variant_name=preset.name if preset else match.rules.get("name", match.variant),
+                sides=[side.name for side in match.sides],
+                totals=totals.get(match.id, [0] * len(match.sides)),
+                hands=counts.get(match.id, 0),
+                status=match.status,
+                winner=match.winner,
+                started=match.created_at,
+                finished=match.finished_at,
+            )
+        )
+    return out
+
+
+def in_progress(limit: int = 20) -> list[MatchSummary]:
+    query = _with_sides(
+        select(Match).where(Match.status != FINISHED).order_by(Match.created_at.desc()).limit(limit)
+    )
+    return _summaries(list(db.session.execute(query).scalars()))
+
+
+def history(player: str | None = None, variant: str | None = None, page: int = 1) -> HistoryPage:
+    query = select(Match).where(Match.status == FINISHED)
+    if variant:
+        query = query.where(Match.variant == variant)
+    if player:
+        seated = (
+            select(Side.match_id)
+            .join(SideMember, SideMember.side_id == Side.id)
+            .join(Player, Player.id == SideMember.player_id)
+            .where(func.lower(Player.name) == player.lower())
+        )
+        query = query.where(Match.id.in_(seated))
+    query = _with_sides(query.order_by(Match.finished_at.desc(), Match.id.desc()))
+    result = db.paginate(query, page=page, per_page=PAGE_SIZE, error_out=False, count=True)
+    return HistoryPage(
+        _summaries(list(result.items)), result.page, result.pages or 1, result.total or 0
+    )

@@ -1,0 +1,163 @@
+"""Rule sets and hand records described as rows a player can read."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from ..rules import Rules
+from ..rules.meld import tier_label
+from ..rules.validate import describe_clause
+
+
+@dataclass(frozen=True)
+class Row:
+    label: str
+    value: str
+
+
+@dataclass(frozen=True)
+class Rulebook:
+    name: str
+    description: str
+    source: str
+    layouts: list[str]
+    deck: str
+    cards: list[tuple[str, str, int, int]]
+    canastas: list[Row]
+    going_out: list[Row]
+    red_threes: list[Row]
+    penalties: list[Row]
+    meld_table: list[Row]
+    target: int
+
+
+def _number(points: int) -> str:
+    return f"{points:,}".replace(",", "\u202f")
+
+
+def meld_ranges(rules: Rules) -> list[Row]:
+    rows = []
+    tiers = rules.meld_table
+    for index, tier in enumerate(tiers):
+        upper = tiers[index + 1].min_score if index + 1 < len(tiers) else None
+        if tier.min_score is None:
+            scores = f"Below {_number(upper)}" if upper is not None else "Any score"
+        elif upper is None:
+            scores = f"{_number(tier.min_score)} and more"
+        else:
+            scores = f"{_number(tier.min_score)} to {_number(upper - 5)}"
+        rows.append(Row(scores, tier_label(rules, tier)))
+    return rows
+
+
+def going_out_text(rules: Rules) -> str:
+    parts = [describe_clause(rules, clause) for clause in rules.going_out.needs]
+    if rules.going_out.needs_extra_hand and rules.extra_hand is not None:
+        parts.append(f"the extra hand ({rules.extra_hand.name}) taken")
+    return " and ".join(parts) if parts else "nothing special"
+
+
+def _red_three_rows(rules: Rules) -> list[Row]:
+    red = rules.red_threes
+    if red is None:
+        return []
+    rows = [Row("Each red three", _number(red.each))]
+    rows += [Row(f"{t.count} on one side", f"{_number(t.total)} in all") for t in red.totals]
+    if red.negative_when == "no_meld":
+        when = "the side melded nothing at all"
+    elif red.canastas_needed == 1:
+        when = f"the side has no {rules.canasta_noun}"
+    else:
+        when = f"the side has fewer than {red.canastas_needed} {rules.canasta_plural}"
+    minus = f"cost {_number(red.penalty_each)} each" if red.penalty_each else "count minus"
+    rows.append(Row(f"Red threes {minus} when", when))
+    return rows
+
+
+def describe(rules: Rules) -> Rulebook:
+    deck_counts = {entry.category: entry.count for entry in rules.deck.counts}
+    cards = [
+        (c.plural.capitalize(), c.cards, c.value, deck_counts.get(c.key, 0)) for c in rules.cards
+    ]
+    canastas = [
+        Row(
+            kind.plural.capitalize(),
+            f"{_number(kind.bonus)} each" + (f" ({kind.note})" if kind.note else ""),
+        )
+        for kind in rules.kinds()
+    ]
+    canastas += [
+        Row(kind.plural.capitalize(), "not played (a house-rule option)")
+        for kind in rules.canasta_kinds
+        if not kind.enabled
+    ]
+    going = rules.going_out
+    going_out = [Row(going.label, _number(going.bonus))]
+    if going.concealed_bonus is not None:
+        going_out.append(Row(f"{going.label} concealed", f"{_number(going.concealed_bonus)} instead"))
+    else:
+        going_out.append(Row(f"{going.label} concealed", "no extra bonus"))
+    going_out.append(Row("Needs", going_out_text(rules)))
+    penalties = [
+        Row(p.plural.capitalize(), f"-{_number(p.points)} each") for p in rules.counted_penalties
+    ]
+    if rules.extra_hand is not None:
+        extra = rules.extra_hand
+        penalties.append(
+            Row(f"Extra hand ({extra.name}) not taken", f"-{_number(extra.penalty_not_taken)}")
+        )
+    penalties += [Row(p.label, f"-{_number(p.points)}") for p in rules.catalogue]
+    return Rulebook(
+        name=rules.name,
+        description=rules.description,
+        source=rules.source,
+        layouts=[layout.label for layout in rules.layouts],
+        deck=rules.deck.label,
+        cards=cards,
+        canastas=canastas,
+        going_out=going_out,
+        red_threes=_red_three_rows(rules),
+        penalties=penalties,
+        meld_table=meld_ranges(rules),
+        target=rules.target,
+    )
+
+
+def _flatten(record: dict[str, Any]) -> dict[str, str]:
+    """A hand record as readable field -> value pairs (nested objects dotted)."""
+    flat: dict[str, str] = {}
+    for key, value in record.items():
+        if isinstance(value, dict):
+            for inner, count in value.items():
+                flat[f"{key}.{inner}"] = str(count)
+        elif isinstance(value, list):
+            for index, item in enumerate(value):
+                if "rule" in item:
+                    flat[f"{key}.{index + 1}"] = f"{item['rule']} x {item.get('count', 1)}"
+                else:
+                    flat[f"{key}.{index + 1}"] = f"{item.get('points')} ({item.get('reason', '')})"
+        elif isinstance(value, bool):
+            flat[key] = "yes" if value else "no"
+        else:
+            flat[key] = str(value)
+    return flat
+
+
+def describe_record(record: dict[str, Any]) -> list[tuple[str, str]]:
+    return [(key.replace("_", " "), value) for key, value in _flatten(record).items()]
+
+
+def record_changes(
+    names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]]
+) -> list[str]:
+    """What changed in each side's record, field by field."""
+    changes = []
+    for name, old, new in zip(names, before, after, strict=False):
+        old_flat, new_flat = _flatten(old), _flatten(new)
+        for key in [*old_flat, *(k for k in new_flat if k not in old_flat)]:
+            if old_flat.get(key) != new_flat.get(key):
+                was = old_flat.get(key, "-")
+                now = new_flat.get(key, "-")
+                changes.append(f"{name}: {key.replace('_', ' ')} {was} → {now}")
+    return changes

@@ -1,0 +1,34 @@
+"""Helpers shared by the page blueprints."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+
+from flask import abort
+from flask_wtf import FlaskForm
+
+from ..models import Match
+from ..rules import Problem
+from ..services.matches import load_match
+
+
+def match_or_404(match_id: int) -> Match:
+    match = load_match(match_id)
+    if match is None:
+        abort(404, description=f"There is no match {match_id}. The address may be mistyped.")
+    return match
+
+
+def add_problems(
+    form: FlaskForm, problems: Iterable[Problem], field_for: Callable[[Problem], str | None]
+) -> list[str]:
+    """Attach each problem to its field; return the ones that belong at the top."""
+    top: list[str] = []
+    for problem in problems:
+        name = field_for(problem)
+        field = form._fields.get(name) if name else None
+        if field is None:
+            top.append(problem.message)
+        else:
+            field.errors = [*field.errors, problem.message]
+    return top

@@ -1,0 +1,303 @@
+"""The record-a-hand form, derived from the match's rules.
+
+One list of `FieldSpec` drives everything: the WTForms class, the page layout,
+turning the posted form into hand records, putting the engine's problems next
+to the right input, and the `data-path` attributes the live preview reads.
+"""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from flask_wtf import FlaskForm
+from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
+from wtforms.validators import InputRequired, Length, NumberRange, Optional
+
+from ..rules import Problem, Rules
+from ..rules.hand import MAX_COUNT, MAX_POINTS, MAX_REASON_LENGTH
+from ..rules.model import CardCategory
+
+NOBODY = "none"
+POINTS = "points"
+CARDS = "cards"
+RULE_PREFIX = "penalties.rule:"
+
+
+class WholeNumberField(IntegerField):
+    """An integer input whose error message a player understands."""
+
+    def process_formdata(self, valuelist: list[Any]) -> None:
+        if not valuelist or valuelist[0] in ("", None):
+            self.data = None
+            return
+        try:
+            self.data = int(str(valuelist[0]).strip())
+        except ValueError:
+            self.data = None
+            raise ValueError("Enter a whole number") from None
+
+
+@dataclass(frozen=True)
+class FieldSpec:
+    """One input of one side: its form name, its hand-record path and how it shows."""
+
+    name: str
+    side: int | None
+    path: str
+    label: str
+    kind: str  # out, count, points, check, mode, text
+    group: str
+    step: int = 1
+
+
+@dataclass(frozen=True)
+class CardsBlock:
+    """Melded cards or cards in hand: a points input, or counts by kind (the mode switch)."""
+
+    title: str
+    mode: FieldSpec
+    points: FieldSpec
+    cards: list[FieldSpec]
+
+
+@dataclass(frozen=True)
+class SideSection:
+    seat: int
+    name: str
+    bonuses: list[FieldSpec]
+    meld: CardsBlock
+    hand: CardsBlock
+    penalties: list[FieldSpec]
+
+
+def _cards_label(category: CardCategory) -> str:
+    return f"{category.plural.capitalize()} ({category.cards}, {category.value})"
+
+
+def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
+    prefix = f"s{seat}_"
+    specs: list[FieldSpec] = []
+
+    def add(suffix: str, path: str, label: str, kind: str, group: str, step: int = 1) -> None:
+        specs.append(FieldSpec(prefix + suffix, seat, path, label, kind, group, step))
+
+    for kind in rules.kinds():
+        add(f"canasta_{kind.key}", f"canastas.{kind.key}", kind.plural.capitalize(), "count", "melds")
+    if rules.extra_hand is not None:
+        label = f"Took the extra hand ({rules.extra_hand.name})"
+        add("took_extra_hand", "took_extra_hand", label, "check", "melds")
+    if rules.red_threes is not None:
+        add("red_threes", "red_threes", "Red threes laid down", "count", "melds")
+    add("meld_mode", "meld_mode", "How to enter the melded cards", "mode", "meld")
+    add("meld_points", "meld_points", "Points melded", "points", "meld", step=5)
+    for category in rules.cards:
+        path = f"meld_cards.{category.key}"
+        add(f"meld_{category.key}", path, _cards_label(category), "count", "meld_cards")
+    add("hand_mode", "hand_mode", "How to enter the cards left in hand", "mode", "hand")
+    add("hand_points", "hand_points", "Points left in hand", "points", "hand", step=5)
+    replaced = {p.card_category for p in rules.counted_penalties if p.replaces_hand_cards}
+    for category in rules.cards:
+        if category.key not in replaced:
+            path = f"hand_cards.{category.key}"
+            add(f"hand_{category.key}", path, _cards_label(category), "count", "hand_cards")
+    for penalty in rules.counted_penalties:
+        add(penalty.field, penalty.field, penalty.plural.capitalize(), "count", "penalties")
+    for item in rules.catalogue:
+        label = f"{item.label} ({item.points})"
+        add(f"penalty_{item.key}", RULE_PREFIX + item.key, label, "count", "penalties")
+    add("free_points", "penalties.free.points", "Other penalty: points", "points", "penalties", 5)
+    add("free_reason", "penalties.free.reason", "Other penalty: reason", "text", "penalties")
+    return specs
+
+
+def field_specs(rules: Rules, sides: int) -> list[FieldSpec]:
+    specs = [FieldSpec("out", None, "went_out", "Who went out?", "out", "top")]
+    going = rules.going_out
+    if going.concealed_bonus is not None:
+        label = f"Went out concealed ({going.concealed_bonus} instead of {going.bonus})"
+        specs.append(FieldSpec("concealed", None, "concealed", label, "check", "top"))
+    for seat in range(sides):
+        specs.extend(_side_specs(rules, seat))
+    return specs
+
+
+def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
+    """A FlaskForm subclass with one field per spec (plus the guard fields)."""
+    attrs: dict[str, Any] = {
+        "token": HiddenField(),
+        "expected_number": HiddenField(),
+        "version": HiddenField(),
+    }
+    choices = [(str(i), name) for i, name in enumerate(side_names)]
+    choices.append((NOBODY, "Nobody: the stock ran out"))
+    for spec in field_specs(rules, len(side_names)):
+        if spec.kind == "out":
+            attrs[spec.name] = RadioField(
+                spec.label,
+                choices=choices,
+                validators=[InputRequired("Choose who went out, or Nobody")],
+            )
+        elif spec.kind == "check":
+            attrs[spec.name] = BooleanField(spec.label)
+        elif spec.kind == "mode":
+            attrs[spec.name] = RadioField(
+                spec.label,
+                choices=[(POINTS, "Enter points"), (CARDS, "Count cards")],
+                default=POINTS,
+                validators=[Optional()],
+            )
+        elif spec.kind == "text":
+            attrs[spec.name] = StringField(
+                spec.label, validators=[Optional(), Length(max=MAX_REASON_LENGTH)]
+            )
+        else:
+            top = MAX_POINTS if spec.kind == "points" else MAX_COUNT
+            attrs[spec.name] = WholeNumberField(
+                spec.label,
+                validators=[Optional(), NumberRange(min=0, max=top, message="Enter 0 or more")],
+            )
+    return type("HandForm", (FlaskForm,), attrs)
+
+
+def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], list[SideSection]]:
+    """The top fields and, per side, the blocks the page shows."""
+    specs = field_specs(rules, len(side_names))
+    sections = []
+    for seat, name in enumerate(side_names):
+        mine = [s for s in specs if s.side == seat]
+
+        def group(key: str, fields: list[FieldSpec] = mine) -> list[FieldSpec]:
+            return [s for s in fields if s.group == key]
+
+        meld = CardsBlock("Melded cards", *group("meld"), group("meld_cards"))
+        hand = CardsBlock("Cards left in hand", *group("hand"), group("hand_cards"))
+        sections.append(SideSection(seat, name, group("melds"), meld, hand, group("penalties")))
+    return [s for s in specs if s.side is None], sections
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(16)
+
+
+def _number(data: Mapping[str, Any], name: str) -> int:
+    value = data.get(name)
+    return value if isinstance(value, int) else 0
+
+
+def _side_record(
+    specs: list[FieldSpec], seat: int, data: Mapping[str, Any], penalty_fields: dict
+) -> dict[str, Any]:
+    out = data.get("out")
+    record: dict[str, Any] = {"went_out": out == str(seat)}
+    if data.get("concealed") and out == str(seat):
+        record["concealed"] = True
+    modes = {
+        "meld_cards": data.get(f"s{seat}_meld_mode") or POINTS,
+        "hand_cards": data.get(f"s{seat}_hand_mode") or POINTS,
+    }
+    points_of = {"meld_points": "meld_cards", "hand_points": "hand_cards"}
+    canastas: dict[str, int] = {}
+    cards: dict[str, dict[str, int]] = {key: {} for key, mode in modes.items() if mode == CARDS}
+    penalties: list[dict[str, Any]] = []
+    for spec in specs:
+        head, _, key = spec.path.partition(".")
+        value = _number(data, spec.name)
+        if spec.kind == "check":
+            record[spec.path] = bool(data.get(spec.name))
+        elif head == "canastas":
+            if value:
+                canastas[key] = value
+        elif head in modes:
+            if head in cards:
+                cards[head][key] = value
+        elif spec.path in points_of:
+            if points_of[spec.path] not in cards:
+                record[spec.path] = value
+        elif spec.path.startswith(RULE_PREFIX):
+            if value:
+                penalty_fields[(seat, f"penalties.{len(penalties)}")] = spec.name
+                penalties.append({"rule": spec.path.removeprefix(RULE_PREFIX), "count": value})
+        elif spec.kind == "count":
+            record[spec.path] = value
+    points = _number(data, f"s{seat}_free_points")
+    reason = (data.get(f"s{seat}_free_reason") or "").strip()
+    if points or reason:
+        penalty_fields[(seat, f"penalties.{len(penalties)}")] = f"s{seat}_free_points"
+        penalties.append({"points": points, "reason": reason})
+    if canastas:
+        record["canastas"] = canastas
+    record.update(cards)
+    if penalties:
+        record["penalties"] = penalties
+    return record
+
+
+def records_from_form(
+    rules: Rules, side_count: int, data: Mapping[str, Any]
+) -> tuple[list[dict[str, Any]], dict[tuple[int, str], str]]:
+    """Hand records from cleaned form data, and which input each penalty entry came from."""
+    specs = field_specs(rules, side_count)
+    penalty_fields: dict[tuple[int, str], str] = {}
+    records = [
+        _side_record([s for s in specs if s.side == seat], seat, data, penalty_fields)
+        for seat in range(side_count)
+    ]
+    return records, penalty_fields
+
+
+def form_data_from_records(rules: Rules, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
+    """The form's initial data for a stored hand (to correct it)."""
+    data: dict[str, Any] = {"out": NOBODY}
+    for seat, record in enumerate(records):
+        prefix = f"s{seat}_"
+        if record.get("went_out"):
+            data["out"] = str(seat)
+            data["concealed"] = bool(record.get("concealed"))
+        for kind, count in (record.get("canastas") or {}).items():
+            data[f"{prefix}canasta_{kind}"] = count
+        for name in ("red_threes", "took_extra_hand", *(p.field for p in rules.counted_penalties)):
+            if name in record:
+                data[prefix + name] = record[name]
+        for short in ("meld", "hand"):
+            cards = record.get(f"{short}_cards")
+            if cards is not None:
+                data[f"{prefix}{short}_mode"] = CARDS
+                for category, count in cards.items():
+                    data[f"{prefix}{short}_{category}"] = count
+            else:
+                data[f"{prefix}{short}_mode"] = POINTS
+                data[f"{prefix}{short}_points"] = record.get(f"{short}_points", 0)
+        for penalty in record.get("penalties") or []:
+            if "rule" in penalty:
+                data[f"{prefix}penalty_{penalty['rule']}"] = penalty.get("count", 1)
+            else:
+                data[f"{prefix}free_points"] = penalty.get("points", 0)
+                data[f"{prefix}free_reason"] = penalty.get("reason", "")
+    return data
+
+
+def field_for_problem(
+    rules: Rules, side_count: int, problem: Problem, penalty_fields: Mapping[tuple[int, str], str]
+) -> str | None:
+    """The form field a problem belongs next to; None for the top of the form."""
+    field = problem.field or ""
+    if field in ("went_out", "concealed") and problem.side is None:
+        return "out"
+    if problem.side is None:
+        return None
+    if field == "went_out":
+        return "out"
+    if field == "concealed":
+        return "concealed"
+    if field.startswith("penalties."):
+        return penalty_fields.get((problem.side, ".".join(field.split(".")[:2])))
+    specs = [s for s in field_specs(rules, side_count) if s.side == problem.side]
+    exact = next((s.name for s in specs if s.path == field), None)
+    if exact:
+        return exact
+    if field in ("meld_cards", "hand_cards"):
+        return f"s{problem.side}_{field.split('_')[0]}_mode"
+    return next((s.name for s in specs if s.path.startswith(field + ".")), None)

@@ -1,0 +1,217 @@
+"""Recording, explaining, correcting and removing hands."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_wtf import FlaskForm
+from wtforms import HiddenField
+
+from ..models import Hand, Match
+from ..rules import InvalidHand, Rules
+from ..services.matches import (
+    HandConflict,
+    HandNotFound,
+    MatchError,
+    audit_rows,
+    correct_hand,
+    find_by_token,
+    get_hand,
+    match_state,
+    record_hand,
+    remove_hand,
+    side_names,
+)
+from ..services.rulebook import describe, describe_record
+from ..services.transaction import transaction
+from .common import add_problems, match_or_404
+from .hand_form import (
+    field_for_problem,
+    form_data_from_records,
+    hand_form_class,
+    layout,
+    new_token,
+    records_from_form,
+)
+
+bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
+
+
+class RemoveForm(FlaskForm):
+    hand_id = HiddenField()
+
+
+def _int(raw: object) -> int | None:
+    try:
+        return int(str(raw))
+    except ValueError:
+        return None
+
+
+def _scoreboard(match_id: int):
+    return redirect(url_for("matches.scoreboard", match_id=match_id), code=303)
+
+
+def _hand_or_404(match: Match, number: int) -> Hand:
+    try:
+        return get_hand(match, number)
+    except HandNotFound as error:
+        abort(404, description=error.message)
+
+
+def _render_form(mode: str, match_id: int, form: FlaskForm, top: list[str], **extra):
+    """The hand form page; state is reloaded, since a failed write rolled the session back."""
+    match = match_or_404(match_id)
+    state = match_state(match)
+    top_fields, sections = layout(state.rules, side_names(match))
+    base = [side.total for side in state.sides]
+    number = extra.get("number")
+    if number is not None and number <= len(state.hands):
+        row = state.hands[number - 1]
+        base = [run - total for run, total in zip(row.running, row.totals, strict=True)]
+    status = 422 if request.method == "POST" else 200
+    return render_template(
+        "hand_form.html",
+        mode=mode,
+        state=state,
+        form=form,
+        top_fields=top_fields,
+        sections=sections,
+        top_errors=top,
+        base=base,
+        **extra,
+    ), status
+
+
+def _to_form(form: FlaskForm, rules: Rules, count: int, problems, penalty_fields) -> list[str]:
+    return add_problems(
+        form, problems, lambda p: field_for_problem(rules, count, p, penalty_fields)
+    )
+
+
+def _expired(form: FlaskForm) -> list[str]:
+    if form.errors.get("csrf_token"):
+        return ["This form had expired. Your entries are kept: please send it again."]
+    return []
+
+
+@bp.route("/new", methods=["GET", "POST"])
+def record(match_id: int):
+    match = match_or_404(match_id)
+    state = match_state(match)
+    if state.finished:
+        flash("The game is over: no more hands can be recorded.")
+        return _scoreboard(match_id)
+    names = side_names(match)
+    form = hand_form_class(state.rules, names)()
+    top: list[str] = []
+    if request.method == "GET":
+        form.token.data = new_token()
+        form.expected_number.data = str(state.next_number)
+    elif form.validate_on_submit():
+        records, penalty_fields = records_from_form(state.rules, len(names), form.data)
+        token = form.token.data or None
+        try:
+            with transaction():
+                hand, created = record_hand(
+                    match, records, token=token, expected_number=_int(form.expected_number.data)
+                )
+            if created:
+                flash(f"Hand {hand.number} recorded.")
+            else:
+                flash(f"Hand {hand.number} was already recorded; it was not added twice.")
+            return _scoreboard(match_id)
+        except InvalidHand as error:
+            top = _to_form(form, state.rules, len(names), error.problems, penalty_fields)
+        except HandConflict as error:
+            existing = find_by_token(match_or_404(match_id), token)
+            if existing is not None:
+                flash(f"Hand {existing.number} was already recorded; it was not added twice.")
+                return _scoreboard(match_id)
+            top = [error.message]
+        except MatchError as error:
+            top = [error.message]
+    else:
+        top = _expired(form)
+    return _render_form("new", match_id, form, top)
+
+
+@bp.get("/<int:number>")
+def detail(match_id: int, number: int):
+    match = match_or_404(match_id)
+    state = match_state(match)
+    hand = _hand_or_404(match, number)
+    row = state.hands[number - 1]
+    return render_template(
+        "hand_detail.html",
+        state=state,
+        hand=hand,
+        row=row,
+        before=[run - total for run, total in zip(row.running, row.totals, strict=True)],
+        history=audit_rows(match, hand_id=hand.id),
+        entered=[describe_record(side.record) for side in hand.sides],
+        book=describe(state.rules),
+    )
+
+
+@bp.route("/<int:number>/edit", methods=["GET", "POST"])
+def correct(match_id: int, number: int):
+    match = match_or_404(match_id)
+    state = match_state(match)
+    hand = _hand_or_404(match, number)
+    names = side_names(match)
+    form_class = hand_form_class(state.rules, names)
+    top: list[str] = []
+    conflict = None
+    if request.method == "GET":
+        records = [side.record for side in hand.sides]
+        form = form_class(formdata=None, data=form_data_from_records(state.rules, records))
+        form.version.data = str(hand.version)
+    else:
+        form = form_class()
+        if form.validate_on_submit():
+            records, penalty_fields = records_from_form(state.rules, len(names), form.data)
+            try:
+                with transaction():
+                    correct_hand(match, number, records, version=_int(form.version.data))
+                flash(f"Hand {number} corrected. Every later total has been recomputed.")
+                return _scoreboard(match_id)
+            except InvalidHand as error:
+                top = _to_form(form, state.rules, len(names), error.problems, penalty_fields)
+            except HandConflict as error:
+                current = _hand_or_404(match_or_404(match_id), number)
+                conflict = [(name, s.total) for name, s in zip(names, current.sides, strict=True)]
+                form.version.data = str(current.version)
+                top = [f"{error.message} Nothing was overwritten."]
+            except MatchError as error:
+                top = [error.message]
+        else:
+            top = _expired(form)
+    return _render_form("edit", match_id, form, top, number=number, conflict=conflict)
+
+
+@bp.route("/<int:number>/remove", methods=["GET", "POST"])
+def remove(match_id: int, number: int):
+    match = match_or_404(match_id)
+    form = RemoveForm()
+    if form.validate_on_submit():
+        try:
+            with transaction():
+                remove_hand(match, number, hand_id=_int(form.hand_id.data))
+            flash(f"Hand {number} removed. Every later total has been recomputed.")
+        except HandNotFound:
+            flash(f"Hand {number} was already removed.")
+        except MatchError as error:
+            flash(error.message)
+        return _scoreboard(match_id)
+    try:
+        hand = get_hand(match, number)
+    except HandNotFound:
+        flash(f"There is no hand {number} to remove (it may have been removed already).")
+        return _scoreboard(match_id)
+    form.hand_id.data = str(hand.id)
+    state = match_state(match)
+    return render_template(
+        "remove_hand.html", state=state, hand=hand, form=form, row=state.hands[number - 1]
+    )
+
+

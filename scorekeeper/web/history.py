@@ -1,0 +1,30 @@
+"""History of finished matches, filtered by player and variant."""
+
+from __future__ import annotations
+
+from flask import Blueprint, render_template, request
+
+from ..rules import PRESETS
+from ..services import listing
+from ..services.matches import known_players
+
+bp = Blueprint("history", __name__)
+
+
+@bp.get("/history")
+def index():
+    player = request.args.get("player", "").strip()[:40] or None
+    variant = request.args.get("variant", "").strip()
+    if variant not in PRESETS:
+        variant = None
+    page = request.args.get("page", "1")
+    page_number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
+    result = listing.history(player, variant, page_number)
+    return render_template(
+        "history.html",
+        result=result,
+        player=player or "",
+        variant=variant or "",
+        players=known_players(),
+        presets=list(PRESETS.values()),
+    )

@@ -1,0 +1,59 @@
+"""Starting a match and its scoreboard."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, redirect, render_template, request, url_for
+
+from ..rules import PRESETS, InvalidHand
+from ..services.matches import audit_rows, create_match, known_players, match_state
+from ..services.transaction import transaction
+from .common import add_problems, match_or_404
+from .match_form import field_for_problem as match_field_for_problem
+from .match_form import match_form_class, option_fields, seats, setup_from_form
+
+bp = Blueprint("matches", __name__, url_prefix="/matches")
+
+
+@bp.get("/new")
+def choose_variant():
+    return render_template("new_match_choose.html", presets=list(PRESETS.values()))
+
+
+@bp.route("/new/<key>", methods=["GET", "POST"])
+def new(key: str):
+    preset = PRESETS.get(key)
+    if preset is None:
+        abort(404, description=f"There is no variant called {key!r}.")
+    layout_key = request.args.get("layout", "")
+    layout = next((lay for lay in preset.layouts if lay.key == layout_key), preset.layouts[0])
+    form = match_form_class(preset, layout)()
+    top: list[str] = []
+    if form.validate_on_submit():
+        sides, options, dealer = setup_from_form(preset, layout, form.data)
+        try:
+            with transaction():
+                match = create_match(key, options, sides, dealer)
+            return redirect(url_for("matches.scoreboard", match_id=match.id), code=303)
+        except InvalidHand as error:
+            top = add_problems(form, error.problems, lambda p: match_field_for_problem(layout, p))
+    elif form.errors.get("csrf_token"):
+        top.append("This form had expired. Please check it and start the match again.")
+    options = option_fields(preset)
+    status = 422 if request.method == "POST" else 200
+    return render_template(
+        "new_match.html",
+        preset=preset,
+        layout=layout,
+        form=form,
+        seats=seats(layout),
+        options=options,
+        options_open=any(form[name].errors for option in options for name in option.fields),
+        players=known_players(),
+        top_errors=top,
+    ), status
+
+
+@bp.get("/<int:match_id>")
+def scoreboard(match_id: int):
+    match = match_or_404(match_id)
+    return render_template("scoreboard.html", state=match_state(match), audit=audit_rows(match))

@@ -1,0 +1,30 @@
+"""Readable rules: each preset, and the rules frozen into a match."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, render_template
+
+from ..rules import PRESETS
+from ..services.matches import match_rules
+from ..services.rulebook import describe
+from .common import match_or_404
+
+bp = Blueprint("rulebook", __name__)
+
+
+@bp.get("/rules")
+def index():
+    return render_template("rules_index.html", presets=list(PRESETS.values()))
+
+
+@bp.get("/rules/<key>")
+def preset(key: str):
+    if key not in PRESETS:
+        abort(404, description=f"There is no variant called {key!r}.")
+    return render_template("rules.html", book=describe(PRESETS[key]), match=None)
+
+
+@bp.get("/matches/<int:match_id>/rules")
+def for_match(match_id: int):
+    match = match_or_404(match_id)
+    return render_template("rules.html", book=describe(match_rules(match)), match=match)

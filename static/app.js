@@ -1,0 +1,137 @@
+// Scorekeeper: small enhancements; every page works without them.
+"use strict";
+(function () {
+  const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
+
+  // Local times instead of UTC.
+  $$("time[datetime]").forEach((t) => {
+    const d = new Date(t.getAttribute("datetime"));
+    if (!isNaN(d)) t.textContent = d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+  });
+
+  // Steppers: a big minus and plus around each count.
+  $$("input[data-stepper]").forEach((input) => {
+    const row = document.createElement("div");
+    row.className = "stepper-row";
+    input.parentNode.insertBefore(row, input);
+    const label = (input.labels[0] || {}).textContent || "count";
+    const button = (text, delta, name) => {
+      const b = document.createElement("button");
+      b.type = "button";
+      b.className = "step";
+      b.textContent = text;
+      b.setAttribute("aria-label", name + " " + label);
+      b.addEventListener("click", () => {
+        const now = parseInt(input.value, 10) || 0;
+        input.value = Math.max(0, now + delta);
+        input.dispatchEvent(new Event("input", { bubbles: true }));
+      });
+      return b;
+    };
+    row.append(button("\u2212", -1, "One fewer:"), input, button("+", 1, "One more:"));
+  });
+
+  // Points or count cards: show only the chosen way.
+  $$("[data-mode-group]").forEach((group) => {
+    const radios = $$("input[type=radio]", group);
+    const show = () => {
+      const mode = (radios.find((r) => r.checked) || { value: "points" }).value;
+      $$("[data-mode-panel]", group).forEach((p) => (p.hidden = p.dataset.modePanel !== mode));
+    };
+    radios.forEach((r) => r.addEventListener("change", show));
+    show();
+  });
+
+  // One submit per tap.
+  $$("form[method=post]").forEach((form) =>
+    form.addEventListener("submit", () => {
+      setTimeout(() => $$("button[type=submit]", form).forEach((b) => (b.disabled = true)), 0);
+    })
+  );
+
+  const form = document.querySelector("form.hand-form");
+  if (!form) return;
+
+  const number = (raw) => (raw === "" ? 0 : /^\d+$/.test(raw) ? Number(raw) : raw);
+
+  // The hand records, built from the data-path of each input (as the server does).
+  function records() {
+    const out = (form.querySelector("input[name=out]:checked") || {}).value;
+    const concealed = form.querySelector("input[name=concealed]");
+    return $$("fieldset.side", form).map((fs) => {
+      const seat = fs.dataset.side;
+      const mode = (g) => (fs.querySelector(`input[name=s${seat}_${g}_mode]:checked`) || {}).value || "points";
+      const meld = mode("meld"), hand = mode("hand");
+      const rec = { went_out: out === seat };
+      if (concealed && concealed.checked && out === seat) rec.concealed = true;
+      if (meld === "cards") rec.meld_cards = {};
+      if (hand === "cards") rec.hand_cards = {};
+      const penalties = [], free = {};
+      $$("[data-path]", fs).forEach((el) => {
+        const path = el.dataset.path;
+        if (el.type === "checkbox") return void (rec[path] = el.checked);
+        const raw = el.value.trim();
+        if (path === "penalties.free.reason") return void (free.reason = raw);
+        const n = number(raw);
+        if (path === "penalties.free.points") return void (free.points = n);
+        if (path.startsWith("penalties.rule:")) return void (n && penalties.push({ rule: path.slice(15), count: n }));
+        const [head, key] = path.split(".");
+        if (head === "canastas") { if (n) (rec.canastas = rec.canastas || {})[key] = n; }
+        else if (head === "meld_cards") { if (meld === "cards") rec.meld_cards[key] = n; }
+        else if (head === "hand_cards") { if (hand === "cards") rec.hand_cards[key] = n; }
+        else if (head === "meld_points") { if (meld !== "cards") rec.meld_points = n; }
+        else if (head === "hand_points") { if (hand !== "cards") rec.hand_points = n; }
+        else rec[head] = n;
+      });
+      if (free.points || free.reason) penalties.push({ points: free.points || 0, reason: free.reason || "" });
+      if (penalties.length) rec.penalties = penalties;
+      return rec;
+    });
+  }
+
+  const panel = document.getElementById("preview");
+  const body = document.getElementById("preview-body");
+  const el = (tag, text) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; return e; };
+  const signed = (n) => (n > 0 ? "+" + n : String(n));
+
+  function show(data, ok) {
+    const list = el("ul");
+    const sides = $$("fieldset.side", form);
+    if (ok) {
+      data.sides.forEach((s, i) => {
+        const fs = sides[i];
+        const item = el("li");
+        const before = Number(fs.dataset.total) || 0;
+        item.append(el("strong", fs.dataset.name + ": " + signed(s.total)), " (total " + (before + s.total) + ")");
+        const lines = el("ul");
+        s.lines.forEach((l) => l.points && lines.append(el("li", l.label + ": " + signed(l.points))));
+        item.append(lines);
+        list.append(item);
+      });
+    } else {
+      (data.errors || []).forEach((e) => list.append(el("li", e.message)));
+    }
+    body.replaceChildren(el("p", ok ? "If saved now:" : "Not valid yet:"), list);
+    panel.hidden = false;
+  }
+
+  let timer, seq = 0;
+  function preview() {
+    clearTimeout(timer);
+    timer = setTimeout(async () => {
+      const mine = ++seq;
+      try {
+        const r = await fetch(form.dataset.preview, {
+          method: "POST",
+          headers: { "Content-Type": "application/json" },
+          body: JSON.stringify({ match: Number(form.dataset.match), sides: records() }),
+        });
+        const data = await r.json();
+        if (mine === seq && (r.ok || r.status === 422)) show(data, r.ok);
+      } catch (e) { /* offline: the form still works */ }
+    }, 300);
+  }
+  form.addEventListener("input", preview);
+  form.addEventListener("change", preview);
+  if (form.querySelector("input[name=out]:checked")) preview();
+})();
