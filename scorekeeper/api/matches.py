@@ -131,7 +131,9 @@ def create():
     dealer = _first_dealer(body)
     try:
         with transaction():
-            match = create_match(body.get("variant"), body.get("options"), body.get("sides"), dealer)
+            match = create_match(
+                body.get("variant"), body.get("options"), body.get("sides"), dealer
+            )
             match_id = match.id
     except InvalidHand as error:
         raise ApiError(422, error.problems) from None

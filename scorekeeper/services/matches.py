@@ -19,7 +19,17 @@ from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
 from ..extensions import db
-from ..models import NAME_LENGTH, AuditEntry, Hand, HandSide, Match, Player, Side, SideMember, utcnow
+from ..models import (
+    NAME_LENGTH,
+    AuditEntry,
+    Hand,
+    HandSide,
+    Match,
+    Player,
+    Side,
+    SideMember,
+    utcnow,
+)
 from ..rules import (
     PRESETS,
     GameResult,
@@ -226,8 +236,12 @@ def check_match_setup(
     return rules, specs, players_per_side, first_dealer
 
 
-def create_match(variant: object, options: object, sides: object, first_dealer: object = 0) -> Match:
-    rules, specs, players_per_side, dealer = check_match_setup(variant, options, sides, first_dealer)
+def create_match(
+    variant: object, options: object, sides: object, first_dealer: object = 0
+) -> Match:
+    rules, specs, players_per_side, dealer = check_match_setup(
+        variant, options, sides, first_dealer
+    )
     match = Match(
         variant=rules.key,
         options=dict(options) if isinstance(options, dict) else {},
@@ -314,9 +328,7 @@ def _refresh_status(match: Match) -> None:
     """Recompute the game end after a change; refuse one that ends it before played hands."""
     rules = match_rules(match)
     running = _running_totals(_hand_totals(match), len(match.sides))
-    end = next(
-        (i for i, totals in enumerate(running) if game_result(rules, totals).finished), None
-    )
+    end = next((i for i, totals in enumerate(running) if game_result(rules, totals).finished), None)
     if end is not None and end < len(running) - 1:
         later = len(running) - 1 - end
         raise EndsTooEarly(
@@ -351,7 +363,9 @@ def _fill_sides(hand: Hand, records: list[Any], evaluation: Evaluation) -> None:
             hand.sides[seat].total = side_score.total
             hand.sides[seat].lines = lines
         else:
-            hand.sides.append(HandSide(seat=seat, record=record, total=side_score.total, lines=lines))
+            hand.sides.append(
+                HandSide(seat=seat, record=record, total=side_score.total, lines=lines)
+            )
 
 
 def _evaluate(match: Match, records: object) -> tuple[list[Any], Evaluation]:
@@ -393,7 +407,11 @@ def record_hand(
     _flush()
     db.session.add(
         AuditEntry(
-            match=match, hand_number=number, hand_id=hand.id, action="recorded", after=hand_snapshot(hand)
+            match=match,
+            hand_number=number,
+            hand_id=hand.id,
+            action="recorded",
+            after=hand_snapshot(hand),
         )
     )
     _flush()
@@ -454,7 +472,9 @@ def remove_hand(match: Match, number: int, hand_id: int | None = None) -> None:
             _flush()
     _refresh_status(match)
     db.session.add(
-        AuditEntry(match=match, hand_number=number, hand_id=removed_id, action="removed", before=before)
+        AuditEntry(
+            match=match, hand_number=number, hand_id=removed_id, action="removed", before=before
+        )
     )
     _flush()
 
@@ -466,7 +486,9 @@ def audit_rows(match: Match, hand_id: int | None = None) -> list[AuditRow]:
     for entry in reversed(match.audit):
         if hand_id is not None and entry.hand_id != hand_id:
             continue
-        before = [s["total"] for s in entry.before["sides"]] if entry.before else [None] * len(names)
+        before = (
+            [s["total"] for s in entry.before["sides"]] if entry.before else [None] * len(names)
+        )
         after = [s["total"] for s in entry.after["sides"]] if entry.after else [None] * len(names)
         details = []
         if entry.before and entry.after:
@@ -476,7 +498,9 @@ def audit_rows(match: Match, hand_id: int | None = None) -> list[AuditRow]:
                 [s["input"] for s in entry.after["sides"]],
             )
         changes = list(zip(names, before, after, strict=True))
-        rows.append(AuditRow(entry.action, entry.hand_number, entry.hand_id, entry.at, changes, details))
+        rows.append(
+            AuditRow(entry.action, entry.hand_number, entry.hand_id, entry.at, changes, details)
+        )
     return rows
 
 

@@ -95,7 +95,9 @@ def describe(rules: Rules) -> Rulebook:
     going = rules.going_out
     going_out = [Row(going.label, _number(going.bonus))]
     if going.concealed_bonus is not None:
-        going_out.append(Row(f"{going.label} concealed", f"{_number(going.concealed_bonus)} instead"))
+        going_out.append(
+            Row(f"{going.label} concealed", f"{_number(going.concealed_bonus)} instead")
+        )
     else:
         going_out.append(Row(f"{going.label} concealed", "no extra bonus"))
     going_out.append(Row("Needs", going_out_text(rules)))

@@ -85,7 +85,13 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
         specs.append(FieldSpec(prefix + suffix, seat, path, label, kind, group, step))
 
     for kind in rules.kinds():
-        add(f"canasta_{kind.key}", f"canastas.{kind.key}", kind.plural.capitalize(), "count", "melds")
+        add(
+            f"canasta_{kind.key}",
+            f"canastas.{kind.key}",
+            kind.plural.capitalize(),
+            "count",
+            "melds",
+        )
     if rules.extra_hand is not None:
         label = f"Took the extra hand ({rules.extra_hand.name})"
         add("took_extra_hand", "took_extra_hand", label, "check", "melds")

@@ -213,5 +213,3 @@ def remove(match_id: int, number: int):
     return render_template(
         "remove_hand.html", state=state, hand=hand, form=form, row=state.hands[number - 1]
     )
-
-

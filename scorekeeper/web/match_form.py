@@ -20,7 +20,11 @@ from ..rules.model import Layout
 from ..rules.options import CANASTA_REQUIREMENTS
 from .hand_form import WholeNumberField
 
-CANASTA_CHOICES = [("", "no canasta needed"), ("any", "a canasta"), ("natural", "a natural canasta")]
+CANASTA_CHOICES = [
+    ("", "no canasta needed"),
+    ("any", "a canasta"),
+    ("natural", "a natural canasta"),
+]
 CHOICE_LABELS = {
     "no_canasta": "no canasta (minus without one)",
     "no_meld": "melded nothing at all",
