@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import os
 import secrets
+import time
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -25,13 +26,23 @@ def database_url(raw: str) -> str:
 
 
 def _secret_key(instance_path: str) -> str:
-    """A key kept in the instance folder, so sessions survive a restart."""
+    """A key kept in the instance folder, so sessions survive a restart.
+
+    Created atomically: several gunicorn workers starting at once agree on one key.
+    """
     path = Path(instance_path) / "secret_key"
-    if path.exists():
-        return path.read_text().strip()
+    try:
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL, 0o600)
+    except FileExistsError:
+        for _ in range(50):
+            key = path.read_text().strip()
+            if key:
+                return key
+            time.sleep(0.02)
+        raise RuntimeError(f"{path} is empty: delete it and start again") from None
     key = secrets.token_hex(32)
-    path.write_text(key)
-    path.chmod(0o600)
+    with os.fdopen(fd, "w") as handle:
+        handle.write(key)
     return key
 
 
@@ -48,6 +59,10 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         SQLALCHEMY_DATABASE_URI="sqlite:///"
         + os.path.join(app.instance_path, "scorekeeper.sqlite"),
         MAX_CONTENT_LENGTH=256 * 1024,
+        # Page forms are FlaskForms that check their own CSRF token, so a view can keep
+        # the entries of an expired form; a token lasts a whole evening at the table.
+        WTF_CSRF_CHECK_DEFAULT=False,
+        WTF_CSRF_TIME_LIMIT=12 * 3600,
     )
     app.config.from_pyfile("config.py", silent=True)
     if os.environ.get("DATABASE_URL"):

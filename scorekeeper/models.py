@@ -93,13 +93,16 @@ class SideMember(db.Model):
 class Hand(db.Model):
     """One hand of a match. `version` counts saves, so concurrent corrections conflict."""
 
-    __table_args__ = (UniqueConstraint("match_id", "number"),)
+    __table_args__ = (
+        UniqueConstraint("match_id", "number"),
+        UniqueConstraint("match_id", "submission_token"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
     number: Mapped[int]
     version: Mapped[int] = mapped_column(default=1)
-    submission_token: Mapped[str | None] = mapped_column(String(64), unique=True)
+    submission_token: Mapped[str | None] = mapped_column(String(64))
     recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 

@@ -32,6 +32,7 @@ SIDE_FIELDS = (
 )
 PENALTY_KEYS = frozenset({"rule", "count", "points", "reason"})
 MAX_REASON_LENGTH = 200
+MAX_PENALTIES = 50
 MAX_COUNT = 10_000
 MAX_POINTS = 1_000_000
 
@@ -142,6 +143,9 @@ class _SideReader:
         value = raw["penalties"]
         if not isinstance(value, list):
             self.problem("penalties", "penalties must be a list")
+            return ()
+        if len(value) > MAX_PENALTIES:
+            self.problem("penalties", f"at most {MAX_PENALTIES} penalties a side in one hand")
             return ()
         entries = (self.penalty(item, f"penalties.{i}") for i, item in enumerate(value))
         return tuple(entry for entry in entries if entry is not None)

@@ -99,6 +99,10 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+MAX_OPTION_POINTS = 1_000_000
+MAX_SCORE = 10**9
+
+
 def _points_problem(value: object, *, positive: bool = False) -> str | None:
     """Why `value` is not a valid number of points, or None when it is."""
     if not _is_int(value):
@@ -106,45 +110,59 @@ def _points_problem(value: object, *, positive: bool = False) -> str | None:
     assert isinstance(value, int)
     if value < 0 or (positive and value == 0):
         return "must be more than 0" if positive else "cannot be negative"
+    if value > MAX_OPTION_POINTS:
+        return f"must be at most {MAX_OPTION_POINTS}"
     if value % 5:
         return "must be a multiple of 5"
     return None
 
 
-def parse_meld_table(value: object) -> tuple[tuple[MeldTier, ...], list[str]]:
-    """Read a whole meld table; return it with the reasons it is not valid."""
+@dataclass(frozen=True)
+class TierProblem:
+    """What is wrong in a meld table: the tier (None: the whole table) and its key."""
+
+    tier: int | None
+    key: str | None
+    message: str
+
+
+def parse_meld_table(value: object) -> tuple[tuple[MeldTier, ...], list[TierProblem]]:
+    """Read a whole meld table; return it with everything that is wrong with it."""
     if not isinstance(value, list):
-        return (), ["must be a list of tiers"]
+        return (), [TierProblem(None, None, "must be a list of tiers")]
     tiers: list[MeldTier] = []
-    problems: list[str] = []
+    problems: list[TierProblem] = []
     previous: int | None = None
     for index, item in enumerate(value):
         where = f"tier {index + 1}"
+
+        def problem(key: str | None, message: str, index: int = index) -> None:
+            problems.append(TierProblem(index, key, message))
+
         if not isinstance(item, Mapping):
-            problems.append(f"{where} must be an object with min_score, points and canasta")
+            problem(None, f"{where} must be an object with min_score, points and canasta")
             continue
         unknown = sorted(str(k) for k in item if k not in _TIER_KEYS)
         if unknown:
-            problems.append(f"{where} has unknown keys: {', '.join(unknown)}")
+            problem(None, f"{where} has unknown keys: {', '.join(unknown)}")
         min_score = item.get("min_score")
         if index == 0:
             if min_score is not None:
-                problems.append(
-                    "the first tier must have min_score null (it covers every lower score)"
-                )
-        elif not _is_int(min_score):
-            problems.append(f"{where} needs a whole-number min_score")
+                message = "the first tier must have min_score null (it covers every lower score)"
+                problem("min_score", message)
+        elif not _is_int(min_score) or abs(min_score) > MAX_SCORE:  # type: ignore[arg-type]
+            problem("min_score", f"{where} needs a whole-number min_score")
         elif previous is not None and min_score <= previous:  # type: ignore[operator]
-            problems.append(f"{where} must start above the tier before it")
+            problem("min_score", f"{where} must start above the tier before it")
         if _is_int(min_score):
             previous = min_score  # type: ignore[assignment]
         points = item.get("points", 0)
         reason = _points_problem(points)
         if reason:
-            problems.append(f"{where}: points {reason}")
+            problem("points", f"{where}: points {reason}")
         canasta = item.get("canasta")
         if canasta not in CANASTA_REQUIREMENTS:
-            problems.append(f'{where}: canasta must be null, "any" or "natural"')
+            problem("canasta", f'{where}: canasta must be null, "any" or "natural"')
         if not problems:
             tiers.append(MeldTier(min_score, points, canasta))  # type: ignore[arg-type]
     return tuple(tiers), problems
@@ -233,7 +251,7 @@ def _check_value(spec: OptionSpec, value: object) -> tuple[object, str | None]:
             return value, None
         return value, "must be one of " + ", ".join(f'"{c}"' for c in spec.choices)
     table, problems = parse_meld_table(value)
-    return table, ("; ".join(problems) if problems else None)
+    return table, ("; ".join(p.message for p in problems) if problems else None)
 
 
 def resolve_options(preset: Rules, options: object) -> tuple[Rules, list[Problem]]:

@@ -8,6 +8,7 @@ computed by the rules engine under the rules frozen into the match at its start.
 from __future__ import annotations
 
 import re
+import unicodedata
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import datetime
@@ -76,7 +77,7 @@ class EndsTooEarly(MatchError):
 
 @dataclass(frozen=True)
 class SideSpec:
-    name: str
+    name: str  # empty: named after its players
     players: list[str]
 
 
@@ -129,7 +130,11 @@ class AuditRow:
 
 
 def clean_name(raw: object) -> str:
-    return re.sub(r"\s+", " ", raw).strip() if isinstance(raw, str) else ""
+    """Trimmed, single-spaced, without control characters (which no name needs)."""
+    if not isinstance(raw, str):
+        return ""
+    printable = "".join(ch for ch in raw if unicodedata.category(ch) != "Cc" or ch.isspace())
+    return re.sub(r"\s+", " ", printable).strip()
 
 
 def match_rules(match: Match) -> Rules:
@@ -196,7 +201,7 @@ def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:
             else:
                 seen.add(name.lower())
             players.append(name)
-        side_name = clean_name(raw.get("name")) or " & ".join(p for p in players if p)
+        side_name = clean_name(raw.get("name"))
         if len(side_name) > NAME_LENGTH * 3:
             problems.append(Problem(index, "name", "That side name is too long"))
         specs.append(SideSpec(side_name, players))
@@ -251,16 +256,22 @@ def create_match(
         status="playing",
     )
     for seat, spec in enumerate(specs):
-        side = Side(seat=seat, name=spec.name)
-        for position, name in enumerate(spec.players):
-            side.members.append(SideMember(position=position, player=_player(name)))
+        players = [_player(name) for name in spec.players]
+        side = Side(seat=seat, name=spec.name or " & ".join(p.name for p in players))
+        for position, player in enumerate(players):
+            side.members.append(SideMember(position=position, player=player))
         match.sides.append(side)
     db.session.add(match)
     db.session.flush()
     return match
 
 
+MAX_ID = 2**31 - 1  # the largest id every supported database can hold
+
+
 def load_match(match_id: int) -> Match | None:
+    if not 0 < match_id <= MAX_ID:
+        return None
     return db.session.execute(
         select(Match)
         .where(Match.id == match_id)
@@ -394,11 +405,13 @@ def record_hand(
     if match.status == FINISHED:
         raise MatchFinished("The game is over: no more hands can be recorded.")
     number = len(match.hands) + 1
-    if expected_number is not None and expected_number != number:
+    if expected_number is not None and expected_number < number:
         raise HandConflict(
             f"Hand {expected_number} was already recorded (from another device?). "
             f"Check the scoreboard before recording hand {number}."
         )
+    if expected_number is not None and expected_number > number:
+        raise HandConflict(f"The next hand of this match is hand {number}, not {expected_number}.")
     records, evaluation = _evaluate(match, records)
     hand = Hand(number=number, submission_token=token or None)
     _fill_sides(hand, records, evaluation)

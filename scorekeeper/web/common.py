@@ -22,13 +22,17 @@ def match_or_404(match_id: int) -> Match:
 def add_problems(
     form: FlaskForm, problems: Iterable[Problem], field_for: Callable[[Problem], str | None]
 ) -> list[str]:
-    """Attach each problem to its field; return the ones that belong at the top."""
+    """Attach each problem to its field; return the ones that belong at the top.
+
+    A field that already says what is wrong with its input keeps that one message.
+    """
     top: list[str] = []
+    already = {name for name, field in form._fields.items() if field.errors}
     for problem in problems:
         name = field_for(problem)
         field = form._fields.get(name) if name else None
         if field is None:
             top.append(problem.message)
-        else:
+        elif name not in already:
             field.errors = [*field.errors, problem.message]
     return top

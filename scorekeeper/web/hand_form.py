@@ -14,7 +14,15 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
-from wtforms.validators import InputRequired, Length, NumberRange, Optional
+from wtforms.fields.choices import SelectChoice
+from wtforms.validators import (
+    InputRequired,
+    Length,
+    NumberRange,
+    Optional,
+    StopValidation,
+    ValidationError,
+)
 
 from ..rules import Problem, Rules
 from ..rules.hand import MAX_COUNT, MAX_POINTS, MAX_REASON_LENGTH
@@ -38,6 +46,15 @@ class WholeNumberField(IntegerField):
         except ValueError:
             self.data = None
             raise ValueError("Enter a whole number") from None
+
+    def pre_validate(self, form: Any) -> None:
+        """After "Enter a whole number", range checks would only add noise."""
+        if self.process_errors:
+            raise StopValidation()
+
+
+def in_range(top: int) -> NumberRange:
+    return NumberRange(min=0, max=top, message=f"Enter a number from 0 to {top:,}")
 
 
 @dataclass(frozen=True)
@@ -137,8 +154,8 @@ def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
         "expected_number": HiddenField(),
         "version": HiddenField(),
     }
-    choices = [(str(i), name) for i, name in enumerate(side_names)]
-    choices.append((NOBODY, "Nobody: the stock ran out"))
+    choices = [SelectChoice(str(i), name) for i, name in enumerate(side_names)]
+    choices.append(SelectChoice(NOBODY, "Nobody: the stock ran out"))
     for spec in field_specs(rules, len(side_names)):
         if spec.kind == "out":
             attrs[spec.name] = RadioField(
@@ -151,7 +168,7 @@ def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
         elif spec.kind == "mode":
             attrs[spec.name] = RadioField(
                 spec.label,
-                choices=[(POINTS, "Enter points"), (CARDS, "Count cards")],
+                choices=[SelectChoice(POINTS, "Enter points"), SelectChoice(CARDS, "Count cards")],
                 default=POINTS,
                 validators=[Optional()],
             )
@@ -161,11 +178,15 @@ def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
             )
         else:
             top = MAX_POINTS if spec.kind == "points" else MAX_COUNT
-            attrs[spec.name] = WholeNumberField(
-                spec.label,
-                validators=[Optional(), NumberRange(min=0, max=top, message="Enter 0 or more")],
-            )
+            attrs[spec.name] = WholeNumberField(spec.label, validators=[Optional(), in_range(top)])
+    if "concealed" in attrs:
+        attrs["validate_concealed"] = _concealed_needs_a_side
     return type("HandForm", (FlaskForm,), attrs)
+
+
+def _concealed_needs_a_side(form: FlaskForm, field: BooleanField) -> None:
+    if field.data and form.out.data == NOBODY:
+        raise ValidationError("Only the side that went out can go out concealed")
 
 
 def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], list[SideSection]]:
@@ -188,9 +209,10 @@ def new_token() -> str:
     return secrets.token_urlsafe(16)
 
 
-def _number(data: Mapping[str, Any], name: str) -> int:
+def _number(data: Mapping[str, Any], name: str) -> Any:
+    """The count or points of an input: 0 when empty; text the engine will refuse as is."""
     value = data.get(name)
-    return value if isinstance(value, int) else 0
+    return value if isinstance(value, int | str) and value != "" else 0
 
 
 def _side_record(
@@ -231,7 +253,9 @@ def _side_record(
     points = _number(data, f"s{seat}_free_points")
     reason = (data.get(f"s{seat}_free_reason") or "").strip()
     if points or reason:
-        penalty_fields[(seat, f"penalties.{len(penalties)}")] = f"s{seat}_free_points"
+        entry = f"penalties.{len(penalties)}"
+        penalty_fields[(seat, entry)] = f"s{seat}_free_points"
+        penalty_fields[(seat, f"{entry}.reason")] = f"s{seat}_free_reason"
         penalties.append({"points": points, "reason": reason})
     if canastas:
         record["canastas"] = canastas
@@ -239,6 +263,15 @@ def _side_record(
     if penalties:
         record["penalties"] = penalties
     return record
+
+
+def submitted_data(form: FlaskForm) -> dict[str, Any]:
+    """The cleaned data, with the raw text of inputs that failed to parse."""
+    data = dict(form.data)
+    for name, field in form._fields.items():
+        if field.errors and field.raw_data:
+            data[name] = str(field.raw_data[0]).strip()
+    return data
 
 
 def records_from_form(
@@ -299,7 +332,9 @@ def field_for_problem(
     if field == "concealed":
         return "concealed"
     if field.startswith("penalties."):
-        return penalty_fields.get((problem.side, ".".join(field.split(".")[:2])))
+        entry = ".".join(field.split(".")[:2])
+        side = problem.side
+        return penalty_fields.get((side, field)) or penalty_fields.get((side, entry))
     specs = [s for s in field_specs(rules, side_count) if s.side == problem.side]
     exact = next((s.name for s in specs if s.path == field), None)
     if exact:

@@ -2,12 +2,16 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
 from ..models import Hand, Match
-from ..rules import InvalidHand, Rules
+from ..rules import InvalidHand
+from ..services.hands import evaluate
 from ..services.matches import (
     HandConflict,
     HandNotFound,
@@ -16,6 +20,7 @@ from ..services.matches import (
     correct_hand,
     find_by_token,
     get_hand,
+    match_rules,
     match_state,
     record_hand,
     remove_hand,
@@ -31,9 +36,12 @@ from .hand_form import (
     layout,
     new_token,
     records_from_form,
+    submitted_data,
 )
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
+
+TOKEN_LENGTH = 64
 
 
 class RemoveForm(FlaskForm):
@@ -58,7 +66,7 @@ def _hand_or_404(match: Match, number: int) -> Hand:
         abort(404, description=error.message)
 
 
-def _render_form(mode: str, match_id: int, form: FlaskForm, top: list[str], **extra):
+def _render_form(mode: str, match_id: int, form: FlaskForm, top: list[str], **extra: Any):
     """The hand form page; state is reloaded, since a failed write rolled the session back."""
     match = match_or_404(match_id)
     state = match_state(match)
@@ -82,16 +90,32 @@ def _render_form(mode: str, match_id: int, form: FlaskForm, top: list[str], **ex
     ), status
 
 
-def _to_form(form: FlaskForm, rules: Rules, count: int, problems, penalty_fields) -> list[str]:
-    return add_problems(
-        form, problems, lambda p: field_for_problem(rules, count, p, penalty_fields)
-    )
+def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any]], object]) -> list[str] | None:
+    """Check the posted hand with the engine and, when all is well, save it.
 
-
-def _expired(form: FlaskForm) -> list[str]:
-    if form.errors.get("csrf_token"):
+    Returns None once saved, else the messages for the top of the form (problems
+    of single inputs are attached to them). Rule problems are looked for even
+    when some inputs failed to parse, so the scorer sees everything at once.
+    Raises MatchError when the match itself refuses the write.
+    """
+    if not form.validate() and form.errors.get("csrf_token"):
         return ["This form had expired. Your entries are kept: please send it again."]
-    return []
+    rules = match_rules(match)
+    names = side_names(match)
+    records, penalty_fields = records_from_form(rules, len(names), submitted_data(form))
+    try:
+        if form.errors:
+            evaluate(rules, records, match.players_per_side, names)
+            return []
+        with transaction():
+            save(records)
+        return None
+    except InvalidHand as error:
+        return add_problems(
+            form,
+            error.problems,
+            lambda p: field_for_problem(rules, len(names), p, penalty_fields),
+        )
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -101,38 +125,36 @@ def record(match_id: int):
     if state.finished:
         flash("The game is over: no more hands can be recorded.")
         return _scoreboard(match_id)
-    names = side_names(match)
-    form = hand_form_class(state.rules, names)()
-    top: list[str] = []
+    form = hand_form_class(state.rules, side_names(match))()
     if request.method == "GET":
         form.token.data = new_token()
         form.expected_number.data = str(state.next_number)
-    elif form.validate_on_submit():
-        records, penalty_fields = records_from_form(state.rules, len(names), form.data)
-        token = form.token.data or None
-        try:
-            with transaction():
-                hand, created = record_hand(
-                    match, records, token=token, expected_number=_int(form.expected_number.data)
-                )
-            if created:
-                flash(f"Hand {hand.number} recorded.")
-            else:
-                flash(f"Hand {hand.number} was already recorded; it was not added twice.")
-            return _scoreboard(match_id)
-        except InvalidHand as error:
-            top = _to_form(form, state.rules, len(names), error.problems, penalty_fields)
-        except HandConflict as error:
-            existing = find_by_token(match_or_404(match_id), token)
-            if existing is not None:
-                flash(f"Hand {existing.number} was already recorded; it was not added twice.")
-                return _scoreboard(match_id)
-            top = [error.message]
-        except MatchError as error:
-            top = [error.message]
+        return _render_form("new", match_id, form, [])
+    token = (form.token.data or "")[:TOKEN_LENGTH] or None
+    saved: list[tuple[Hand, bool]] = []
+
+    def save(records: list[Any]) -> None:
+        expected = _int(form.expected_number.data)
+        saved.append(record_hand(match, records, token=token, expected_number=expected))
+
+    try:
+        top = _submit(form, match, save)
+    except HandConflict as error:
+        existing = find_by_token(match_or_404(match_id), token)
+        if existing is None:
+            return _render_form("new", match_id, form, [error.message])
+        saved.append((existing, False))
+        top = None
+    except MatchError as error:
+        return _render_form("new", match_id, form, [error.message])
+    if top is not None:
+        return _render_form("new", match_id, form, top)
+    hand, created = saved[0]
+    if created:
+        flash(f"Hand {hand.number} recorded.")
     else:
-        top = _expired(form)
-    return _render_form("new", match_id, form, top)
+        flash(f"Hand {hand.number} was already recorded; it was not added twice.")
+    return _scoreboard(match_id)
 
 
 @bp.get("/<int:number>")
@@ -160,32 +182,28 @@ def correct(match_id: int, number: int):
     hand = _hand_or_404(match, number)
     names = side_names(match)
     form_class = hand_form_class(state.rules, names)
-    top: list[str] = []
-    conflict = None
     if request.method == "GET":
         records = [side.record for side in hand.sides]
         form = form_class(formdata=None, data=form_data_from_records(state.rules, records))
         form.version.data = str(hand.version)
-    else:
-        form = form_class()
-        if form.validate_on_submit():
-            records, penalty_fields = records_from_form(state.rules, len(names), form.data)
-            try:
-                with transaction():
-                    correct_hand(match, number, records, version=_int(form.version.data))
-                flash(f"Hand {number} corrected. Every later total has been recomputed.")
-                return _scoreboard(match_id)
-            except InvalidHand as error:
-                top = _to_form(form, state.rules, len(names), error.problems, penalty_fields)
-            except HandConflict as error:
-                current = _hand_or_404(match_or_404(match_id), number)
-                conflict = [(name, s.total) for name, s in zip(names, current.sides, strict=True)]
-                form.version.data = str(current.version)
-                top = [f"{error.message} Nothing was overwritten."]
-            except MatchError as error:
-                top = [error.message]
-        else:
-            top = _expired(form)
+        return _render_form("edit", match_id, form, [], number=number)
+    form = form_class()
+    version = _int(form.version.data)
+    conflict = None
+    try:
+        if version is None:
+            raise HandConflict("This form lost track of the hand's version.")
+        top = _submit(form, match, lambda records: correct_hand(match, number, records, version))
+    except HandConflict as error:
+        current = _hand_or_404(match_or_404(match_id), number)
+        conflict = [(name, s.total) for name, s in zip(names, current.sides, strict=True)]
+        form.version.data = str(current.version)
+        top = [f"{error.message} Nothing was overwritten."]
+    except MatchError as error:
+        top = [error.message]
+    if top is None:
+        flash(f"Hand {number} corrected. Every later total has been recomputed.")
+        return _scoreboard(match_id)
     return _render_form("edit", match_id, form, top, number=number, conflict=conflict)
 
 
@@ -203,6 +221,8 @@ def remove(match_id: int, number: int):
         except MatchError as error:
             flash(error.message)
         return _scoreboard(match_id)
+    if request.method == "POST":
+        flash("That page had expired. Check the hand and confirm again.")
     try:
         hand = get_hand(match, number)
     except HandNotFound:
@@ -210,6 +230,7 @@ def remove(match_id: int, number: int):
         return _scoreboard(match_id)
     form.hand_id.data = str(hand.id)
     state = match_state(match)
+    status = 422 if request.method == "POST" else 200
     return render_template(
         "remove_hand.html", state=state, hand=hand, form=form, row=state.hands[number - 1]
-    )
+    ), status

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, render_template, request
+from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..rules import PRESETS
 from ..services import listing
@@ -20,6 +20,9 @@ def index():
     page = request.args.get("page", "1")
     page_number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
     result = listing.history(player, variant, page_number)
+    if page_number > result.pages:
+        last = url_for("history.index", player=player, variant=variant, page=result.pages)
+        return redirect(last)
     return render_template(
         "history.html",
         result=result,

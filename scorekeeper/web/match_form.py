@@ -12,18 +12,19 @@ from typing import Any
 
 from flask_wtf import FlaskForm
 from wtforms import RadioField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..models import NAME_LENGTH
 from ..rules import OptionSpec, Problem, Rules, available_options
 from ..rules.model import Layout
-from ..rules.options import CANASTA_REQUIREMENTS
+from ..rules.options import CANASTA_REQUIREMENTS, parse_meld_table
 from .hand_form import WholeNumberField
 
 CANASTA_CHOICES = [
-    ("", "no canasta needed"),
-    ("any", "a canasta"),
-    ("natural", "a natural canasta"),
+    SelectChoice("", "no canasta needed"),
+    SelectChoice("any", "a canasta"),
+    SelectChoice("natural", "a natural canasta"),
 ]
 CHOICE_LABELS = {
     "no_canasta": "no canasta (minus without one)",
@@ -109,7 +110,7 @@ def match_form_class(rules: Rules, layout: Layout) -> type[FlaskForm]:
             )
     attrs["first_dealer"] = RadioField(
         "Deals first",
-        choices=[(str(seat.index), seat.label) for seat in seats(layout)],
+        choices=[SelectChoice(str(seat.index), seat.label) for seat in seats(layout)],
         default="0",
         validators=[InputRequired("Choose who deals first")],
     )
@@ -127,7 +128,7 @@ def match_form_class(rules: Rules, layout: Layout) -> type[FlaskForm]:
                 spec.label, validators=[Optional(), NumberRange(min=0, max=1_000_000)]
             )
         elif spec.type == "choice":
-            choices = [(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
+            choices = [SelectChoice(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
             attrs[name] = SelectField(spec.label, choices=choices, default=spec.default)
         else:
             attrs.update(_tier_inputs(rules))
@@ -173,6 +174,20 @@ def _table_from_form(count: int, data: Mapping[str, Any]) -> list[dict[str, Any]
             }
         )
     return table
+
+
+def meld_table_problems(rules: Rules, data: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """Each problem of the meld table the form asks for, with the input it belongs to."""
+    _, problems = parse_meld_table(_table_from_form(len(rules.meld_table), data))
+    inputs = {"min_score": "from", "points": "points", "canasta": "canasta"}
+    out = []
+    for problem in problems:
+        tier = problem.tier or 0
+        name = f"opt_meld_{tier}_{inputs.get(problem.key or '', 'points')}"
+        if problem.key == "min_score" and tier == 0:
+            name = "opt_meld_0_points"
+        out.append((name, problem.message.capitalize()))
+    return out
 
 
 def field_for_problem(layout: Layout, problem: Problem) -> str | None:

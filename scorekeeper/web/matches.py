@@ -9,7 +9,13 @@ from ..services.matches import audit_rows, create_match, known_players, match_st
 from ..services.transaction import transaction
 from .common import add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
-from .match_form import match_form_class, option_fields, seats, setup_from_form
+from .match_form import (
+    match_form_class,
+    meld_table_problems,
+    option_fields,
+    seats,
+    setup_from_form,
+)
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
 
@@ -35,7 +41,12 @@ def new(key: str):
                 match = create_match(key, options, sides, dealer)
             return redirect(url_for("matches.scoreboard", match_id=match.id), code=303)
         except InvalidHand as error:
-            top = add_problems(form, error.problems, lambda p: match_field_for_problem(layout, p))
+            table_problems = [p for p in error.problems if p.field == "options.meld_minimums"]
+            others = [p for p in error.problems if p not in table_problems]
+            top = add_problems(form, others, lambda p: match_field_for_problem(layout, p))
+            if table_problems:
+                for name, message in meld_table_problems(preset, form.data):
+                    form[name].errors = [*form[name].errors, message]
     elif form.errors.get("csrf_token"):
         top.append("This form had expired. Please check it and start the match again.")
     options = option_fields(preset)

@@ -480,3 +480,12 @@ def test_invalid_hand_error_carries_problems_with_messages():
 def test_unknown_hand_field_is_rejected():
     assert problems("classic", [{"meldpoints": 50}, {}]) == {(0, "meldpoints")}
     assert problems("classic", [{}, "not an object"]) == {(1, "side")}
+
+
+def test_too_many_penalties_on_one_side_are_refused():
+    free = [{"points": 5, "reason": f"slip {n}"} for n in range(51)]
+    with pytest.raises(InvalidHand) as caught:
+        read_hand(resolve("classic"), [{"penalties": free}, {}])
+    assert [(p.side, p.field) for p in caught.value.problems] == [(0, "penalties")]
+    hand = read_hand(resolve("classic"), [{"penalties": free[:50]}, {}])
+    assert len(hand.sides[0].penalties) == 50

@@ -1,8 +1,8 @@
 """Players, matches, sides, hands and the audit trail
 
-Revision ID: d43f3a44a566
+Revision ID: 13fde996e707
 Revises: 
-Create Date: 2026-11-22 03:30:50.696493
+Create Date: 2026-11-22 03:48:37.448908
 
 """
 from alembic import op
@@ -10,7 +10,7 @@ import sqlalchemy as sa
 
 
 # revision identifiers, used by Alembic.
-revision = 'd43f3a44a566'
+revision = '13fde996e707'
 down_revision = None
 branch_labels = None
 depends_on = None
@@ -70,7 +70,7 @@ def upgrade():
     sa.ForeignKeyConstraint(['match_id'], ['match.id'], name=op.f('fk_hand_match_id_match'), ondelete='CASCADE'),
     sa.PrimaryKeyConstraint('id', name=op.f('pk_hand')),
     sa.UniqueConstraint('match_id', 'number', name=op.f('uq_hand_match_id_number')),
-    sa.UniqueConstraint('submission_token', name=op.f('uq_hand_submission_token'))
+    sa.UniqueConstraint('match_id', 'submission_token', name=op.f('uq_hand_match_id_submission_token'))
     )
     op.create_table('side',
     sa.Column('id', sa.Integer(), nullable=False),

@@ -1,0 +1,279 @@
+"""Home (in progress, new match, recent results) and the history of finished matches."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import (
+    PLAYERS2,
+    api_finished_match,
+    create_match,
+    page,
+    record_ok,
+    text_of,
+)
+
+# Classic for two to 50: one hand of 100 against 50 ends it (both over: higher wins).
+SHORT = {"target": 50}
+ANN_WINS = [{"meld_points": 100}, {"meld_points": 50}]
+SECOND_WINS = [{"meld_points": 50}, {"meld_points": 100}]
+
+
+def cards(response):
+    """Each listed match: (href, title, [(side text, won)], meta text)."""
+    out = []
+    for link in page(response).find_all("a", class_="match-card"):
+        scores = [
+            (span.text(), "won" in span.classes)
+            for span in link.find("span", class_="match-score").kids("span")
+        ]
+        out.append(
+            (
+                link.attrs["href"],
+                link.find(class_="match-title").text(),
+                scores,
+                link.find(class_="match-meta").text(),
+            )
+        )
+    return out
+
+
+def section(response, heading_id):
+    return page(response).find("section", **{"aria-labelledby": heading_id})
+
+
+# --- home ---------------------------------------------------------------------------------
+
+
+def test_empty_home(client):
+    response = client.get("/")
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "No match in progress." in text
+    assert "No finished match yet." in text
+    link = page(response).find("a", class_="primary")
+    assert link.text() == "New match"
+    assert link.attrs["href"] == "/matches/new"
+
+
+def test_home_resumes_matches_in_progress(client):
+    first = create_match(client, "classic")
+    record_ok(client, first, "none", {"meld_points": 150}, {"meld_points": 20})
+    second = create_match(client, "burraco", PLAYERS2)
+    response = client.get("/")
+    playing = section(response, "playing-heading")
+    links = playing.find_all("a", class_="match-card")
+    # Newest first; one tap goes to the scoreboard.
+    assert [a.attrs["href"] for a in links] == [f"/matches/{second}", f"/matches/{first}"]
+    assert cards(response) == [
+        (f"/matches/{second}", "Burraco", [("Ann 0", False), ("Bob 0", False)], "0 hands played"),
+        (
+            f"/matches/{first}",
+            "Classic Canasta",
+            [("Ann & Cid 150", False), ("Bob & Dee 20", False)],
+            "1 hand played",
+        ),
+    ]
+    assert "No finished match yet." in section(response, "recent-heading").text()
+
+
+def test_home_shows_a_tied_match_as_in_progress(client):
+    match_id = create_match(client, "classic-2p", PLAYERS2, options={"target": 100})
+    record_ok(client, match_id, "none", {"meld_points": 100}, {"meld_points": 100})
+    response = client.get("/")
+    assert cards(response)[0][3] == "1 hand played · tied at the top"
+    assert "No finished match yet." in text_of(response)
+
+
+def test_home_recent_results(client):
+    ids = [api_finished_match(client, "classic-2p", [["Ann"], ["Bob"]], ANN_WINS, SHORT)]
+    ids += [
+        api_finished_match(client, "classic-2p", [["Cid"], ["Dee"]], SECOND_WINS, SHORT)
+        for _ in range(6)
+    ]
+    response = client.get("/")
+    recent = section(response, "recent-heading")
+    links = recent.find_all("a", class_="match-card")
+    # The five most recent, newest first.
+    assert [a.attrs["href"] for a in links] == [f"/matches/{i}" for i in reversed(ids[-5:])]
+    listed = cards(response)
+    assert listed[0][2] == [("Cid 50", False), ("Dee 100", True)]
+    assert listed[0][3].startswith("Won by Dee · ")
+    more = next(a for a in recent.find_all("a") if a.text() == "All finished matches")
+    assert more.attrs["href"] == "/history"
+    assert "No match in progress." in text_of(response)
+
+
+# --- history ------------------------------------------------------------------------------
+
+
+@pytest.fixture
+def finished(client):
+    """25 finished matches: 12 Ann-Bob (Ann wins), 9 Cid-Ann (Ann wins), 4 Samba."""
+    ids = {"ann_bob": [], "cid_ann": [], "samba": []}
+    for _ in range(12):
+        ids["ann_bob"].append(
+            api_finished_match(client, "classic-2p", [["Ann"], ["Bob"]], ANN_WINS, SHORT)
+        )
+    for _ in range(9):
+        ids["cid_ann"].append(
+            api_finished_match(client, "classic-2p", [["Cid"], ["Ann"]], SECOND_WINS, SHORT)
+        )
+    for _ in range(4):
+        ids["samba"].append(
+            api_finished_match(client, "samba", [["Eve", "Gus"], ["Fay", "Hal"]], ANN_WINS, SHORT)
+        )
+    return ids
+
+
+def test_history_first_page(client, finished):
+    response = client.get("/history")
+    assert response.status_code == 200
+    text = text_of(response)
+    assert "25 matches." in text
+    listed = cards(response)
+    assert len(listed) == 20
+    # Newest finished first: the last Samba match.
+    newest = finished["samba"][-1]
+    assert listed[0] == (
+        f"/matches/{newest}",
+        "Samba",
+        [("Eve & Gus 100", True), ("Fay & Hal 50", False)],
+        listed[0][3],
+    )
+    assert listed[0][3].startswith("Won by Eve & Gus · ")
+    when = page(response).find("a", class_="match-card").find("time")
+    assert when.attrs["datetime"].endswith("Z")
+    nav = page(response).find("nav", class_="pages")
+    assert "Page 1 of 2" in nav.text()
+    links = {a.attrs["rel"]: a.attrs["href"] for a in nav.find_all("a")}
+    assert links == {"next": "/history?page=2"}
+
+
+def test_history_second_page(client, finished):
+    response = client.get("/history?page=2")
+    listed = cards(response)
+    # 25 - 20 = 5 oldest: the first five Ann-Bob matches, newest first.
+    assert [c[0] for c in listed] == [f"/matches/{i}" for i in reversed(finished["ann_bob"][:5])]
+    assert listed[0][1] == "Classic Canasta for two"
+    assert listed[0][2] == [("Ann 100", True), ("Bob 50", False)]
+    nav = page(response).find("nav", class_="pages")
+    assert "Page 2 of 2" in nav.text()
+    assert {a.attrs["rel"]: a.attrs["href"] for a in nav.find_all("a")} == {
+        "prev": "/history?page=1"
+    }
+
+
+def test_history_filter_by_player(client, finished):
+    response = client.get("/history?player=Ann")
+    # 12 + 9 = 21 matches with Ann: two pages, the filter kept in the links.
+    assert "21 matches with Ann." in text_of(response)
+    assert len(cards(response)) == 20
+    nav = page(response).find("nav", class_="pages")
+    assert {a.attrs["rel"]: a.attrs["href"] for a in nav.find_all("a")} == {
+        "next": "/history?player=Ann&page=2"
+    }
+    second = client.get("/history?player=Ann&page=2")
+    assert [c[0] for c in cards(second)] == [f"/matches/{finished['ann_bob'][0]}"]
+    # The select shows the chosen player; names match whatever their case.
+    root = page(client.get("/history?player=ann"))
+    assert "21 matches with ann." in root.find("main").text()
+    chosen = [
+        o.text()
+        for o in root.find("select", name="player").find_all("option")
+        if "selected" in o.attrs
+    ]
+    assert chosen == ["Ann"]
+    response = client.get("/history?player=Eve")
+    assert "4 matches with Eve." in text_of(response)
+    assert {c[1] for c in cards(response)} == {"Samba"}
+
+
+def test_history_filter_by_variant(client, finished):
+    response = client.get("/history?variant=samba")
+    assert "4 matches." in text_of(response)
+    assert [c[0] for c in cards(response)] == [f"/matches/{i}" for i in reversed(finished["samba"])]
+    root = page(response)
+    chosen = [
+        o.attrs["value"]
+        for o in root.find("select", name="variant").find_all("option")
+        if "selected" in o.attrs
+    ]
+    assert chosen == ["samba"]
+    assert not root.find_all("nav", class_="pages")
+
+
+def test_history_filter_by_player_and_variant(client, finished):
+    response = client.get("/history?player=Cid&variant=classic-2p")
+    assert "9 matches with Cid." in text_of(response)
+    listed = cards(response)
+    assert all(c[2] == [("Cid 50", False), ("Ann 100", True)] for c in listed)
+    assert all(c[3].startswith("Won by Ann · ") for c in listed)
+    assert "0 matches with Cid." in text_of(client.get("/history?player=Cid&variant=samba"))
+
+
+def test_history_filter_form(client, finished):
+    root = page(client.get("/history"))
+    form = root.find("form", class_="filters")
+    assert form.attrs["method"] == "get"
+    assert form.attrs["action"] == "/history"
+    players = [o.text() for o in form.find("select", name="player").find_all("option")]
+    assert players == ["Everyone", "Ann", "Bob", "Cid", "Eve", "Fay", "Gus", "Hal"]
+    variants = [o.attrs["value"] for o in form.find("select", name="variant").find_all("option")]
+    assert variants[0] == ""
+    assert "brazilian" in variants
+
+
+@pytest.mark.parametrize(
+    "query",
+    [
+        "variant=poker",
+        "page=abc",
+        "page=0",
+        "page=-1",
+        "page=1.5",
+        "page=99999999999999999999",
+        "player=",
+        "variant=&player=&page=",
+    ],
+)
+def test_history_bad_parameters_fall_back(client, finished, query):
+    response = client.get(f"/history?{query}")
+    assert response.status_code == 200
+    assert "25 matches." in text_of(response)
+    assert "Page 1 of 2" in text_of(response)
+
+
+def test_history_unknown_player_is_empty(client, finished):
+    response = client.get("/history?player=Zed")
+    assert response.status_code == 200
+    assert "0 matches with Zed." in text_of(response)
+    assert cards(response) == []
+
+
+def test_history_page_past_the_end_is_clear(client, finished):
+    """A page past the end leads to the last page, not an empty "Page 999 of 2"."""
+    response = client.get("/history?page=999")
+    assert response.status_code == 302
+    assert "page=2" in response.headers["Location"]
+    response = client.get("/history?page=999", follow_redirects=True)
+    text = text_of(response)
+    assert "Page 999 of 2" not in text
+    assert "Page 2 of 2" in text
+    assert cards(response)
+
+
+def test_history_leaves_out_matches_in_progress(client):
+    create_match(client, "classic", ["Ann", "Bob", "Cid", "Dee"])
+    tied = create_match(client, "classic-2p", ["Eve", "Fay"], options={"target": 100})
+    record_ok(client, tied, "none", {"meld_points": 100}, {"meld_points": 100})
+    response = client.get("/history")
+    assert "0 matches." in text_of(response)
+    assert cards(response) == []
+
+
+def test_empty_history(client):
+    response = client.get("/history")
+    assert response.status_code == 200
+    assert "0 matches." in text_of(response)
+    assert not page(response).find_all("nav", class_="pages")

@@ -1,0 +1,304 @@
+"""The scoreboard: totals, leads, meld minimums, the dealer, progress, hands, the end."""
+
+from __future__ import annotations
+
+import pytest
+
+from .helpers import (
+    PLAYERS2,
+    PLAYERS3,
+    create_match,
+    flashes,
+    hand_rows,
+    next_dealer,
+    page,
+    record_ok,
+    side_cards,
+    text_of,
+    totals,
+)
+
+
+def classic_three_hands(client) -> int:
+    """Classic Canasta, Ann & Cid against Bob & Dee, Ann deals first."""
+    match_id = create_match(client, "classic")
+    # Hand 1, Ann & Cid go out: natural 500 + mixed 300 + melded 500 + going out 100
+    # + one red three 100 = 1500. Bob & Dee: melded 50 - in hand 120 = -70.
+    record_ok(
+        client,
+        match_id,
+        0,
+        {"canasta_natural": 1, "canasta_mixed": 1, "meld_points": 500, "red_threes": 1},
+        {"meld_points": 50, "hand_points": 120},
+    )
+    return match_id
+
+
+def test_new_match_scoreboard_is_empty(client):
+    match_id = create_match(client, "classic")
+    response = client.get(f"/matches/{match_id}")
+    assert response.status_code == 200
+    cards = side_cards(response)
+    assert [c.name for c in cards] == ["Ann & Cid", "Bob & Dee"]
+    assert [c.total for c in cards] == [0, 0]
+    assert [c.lead for c in cards] == ["Level", "Level"]
+    # Classic: 0-1495 needs 50.
+    assert [c.meld for c in cards] == ["50 points", "50 points"]
+    assert [c.progress for c in cards] == ["0% of 5000", "0% of 5000"]
+    assert next_dealer(response) == "Ann"
+    text = text_of(response)
+    assert "No hand recorded yet." in text
+    assert "Record hand 1" in text
+    assert "Seats clockwise: Ann, Bob, Cid, Dee" in text
+    assert hand_rows(response) == []
+
+
+def test_totals_leads_meld_minimums_and_progress_after_each_hand(client):
+    match_id = classic_three_hands(client)
+    response = client.get(f"/matches/{match_id}")
+    assert "Hand 1 recorded." in flashes(response)
+    cards = side_cards(response)
+    assert totals(response) == [1500, -70]
+    assert [c.lead for c in cards] == ["Leads by 1570", "1570 behind"]
+    # 1500 is in the 1500-2995 tier (90); -70 is below 0 (15).
+    assert [c.meld for c in cards] == ["90 points", "15 points"]
+    # 1500 * 100 // 5000 = 30 %; a negative total shows 0 %.
+    assert [c.progress for c in cards] == ["30% of 5000", "0% of 5000"]
+    assert hand_rows(response) == [("1", ["+1500", "-70"], [1500, -70])]
+
+    # Hand 2, nobody out. Ann & Cid: 100 - 20 = 80.
+    # Bob & Dee: natural 500 + melded 300 + two red threes 200 = 1000.
+    record_ok(
+        client,
+        match_id,
+        "none",
+        {"meld_points": 100, "hand_points": 20},
+        {"canasta_natural": 1, "meld_points": 300, "red_threes": 2},
+    )
+    response = client.get(f"/matches/{match_id}")
+    cards = side_cards(response)
+    assert totals(response) == [1580, 930]  # 1500 + 80, -70 + 1000
+    assert [c.lead for c in cards] == ["Leads by 650", "650 behind"]
+    assert [c.meld for c in cards] == ["90 points", "50 points"]
+    # 1580 * 100 // 5000 = 31; 930 * 100 // 5000 = 18
+    assert [c.progress for c in cards] == ["31% of 5000", "18% of 5000"]
+    assert hand_rows(response) == [
+        ("1", ["+1500", "-70"], [1500, -70]),
+        ("2", ["+80", "+1000"], [1580, 930]),
+    ]
+    assert not any(c.winner for c in cards)
+    assert "win" not in page(response).find("h1").text()
+
+
+def test_winner_banner_when_the_target_is_reached(client):
+    match_id = classic_three_hands(client)
+    record_ok(
+        client,
+        match_id,
+        "none",
+        {"meld_points": 100, "hand_points": 20},
+        {"canasta_natural": 1, "meld_points": 300, "red_threes": 2},
+    )
+    # Hand 3, Ann & Cid go out concealed: 2 natural 1000 + mixed 300 + melded 1500
+    # + concealed 200 + all four red threes 800 = 3800, total 1580 + 3800 = 5380.
+    # Bob & Dee: 200 - 100 = 100, total 1030.
+    record_ok(
+        client,
+        match_id,
+        0,
+        {"canasta_natural": 2, "canasta_mixed": 1, "meld_points": 1500, "red_threes": 4},
+        {"meld_points": 200, "hand_points": 100},
+        concealed=True,
+    )
+    response = client.get(f"/matches/{match_id}")
+    root = page(response)
+    banner = root.find(class_="banner")
+    assert "win" in banner.classes
+    assert banner.find("h2").text() == "Ann & Cid win"
+    assert "Game over after 3 hands: 5380 points, target 5000." in banner.text()
+    cards = side_cards(response)
+    assert totals(response) == [5380, 1030]
+    assert [c.winner for c in cards] == [True, False]
+    assert [c.lead for c in cards] == ["Leads by 4350", "4350 behind"]
+    # The game is over: no next meld, no next dealer, no record button.
+    assert [c.meld for c in cards] == [None, None]
+    assert not root.find_all("p", class_="dealer")
+    assert "Record hand" not in text_of(response)
+    assert hand_rows(response)[-1] == ("3", ["+3800", "+100"], [5380, 1030])
+
+
+def test_recording_after_the_end_is_refused(client, app):
+    match_id = create_match(client, "classic-2p", PLAYERS2, options={"target": 1000})
+    # Ann 1200, Bob 50: Ann is over the target alone.
+    record_ok(client, match_id, "none", {"meld_points": 1200}, {"meld_points": 50})
+    response = client.get(f"/matches/{match_id}/hands/new")
+    assert response.status_code == 303
+    assert response.headers["Location"] == f"/matches/{match_id}"
+    followed = client.get(response.headers["Location"])
+    assert "The game is over: no more hands can be recorded." in flashes(followed)
+    assert len(hand_rows(followed)) == 1
+
+
+def test_both_over_the_target_the_higher_total_wins(client):
+    match_id = create_match(client, "classic-2p", PLAYERS2, options={"target": 1000})
+    # Ann melds 1200, Bob 1100: both reach 1000, Ann is higher.
+    record_ok(client, match_id, "none", {"meld_points": 1200}, {"meld_points": 1100})
+    response = client.get(f"/matches/{match_id}")
+    banner = page(response).find(class_="banner")
+    assert banner.find("h2").text() == "Ann wins"
+    assert [c.lead for c in side_cards(response)] == ["Leads by 100", "100 behind"]
+
+
+def test_tie_at_the_top_plays_on_then_a_winner(client):
+    match_id = create_match(client, "classic-2p", PLAYERS2, options={"target": 1000})
+    # Both meld exactly 1000: the target is reached but the lead is shared.
+    record_ok(client, match_id, "none", {"meld_points": 1000}, {"meld_points": 1000})
+    response = client.get(f"/matches/{match_id}")
+    root = page(response)
+    banner = root.find(class_="banner")
+    assert "tie" in banner.classes
+    assert banner.find("h2").text() == "Tied at the top"
+    assert [c.lead for c in side_cards(response)] == ["Level", "Level"]
+    assert not any(c.winner for c in side_cards(response))
+    assert "Record hand 2" in text_of(response)
+    assert next_dealer(response) == "Bob"
+
+    # Hand 2: Ann +50 (1050), Bob +100 (1100): Bob wins.
+    record_ok(client, match_id, "none", {"meld_points": 50}, {"meld_points": 100})
+    response = client.get(f"/matches/{match_id}")
+    assert page(response).find(class_="banner").find("h2").text() == "Bob wins"
+    assert totals(response) == [1050, 1100]
+    assert "Tied at the top" not in text_of(response)
+
+
+def test_the_deal_passes_one_seat_clockwise_each_hand(client):
+    match_id = create_match(client, "classic")
+    dealers = []
+    for _ in range(5):
+        response = client.get(f"/matches/{match_id}")
+        dealers.append(next_dealer(response))
+        record_ok(client, match_id, "none", {"meld_points": 50}, {"meld_points": 50})
+    # Seats clockwise: Ann (team 1), Bob (team 2), Cid (team 1), Dee (team 2).
+    assert dealers == ["Ann", "Bob", "Cid", "Dee", "Ann"]
+    response = client.get(f"/matches/{match_id}")
+    assert next_dealer(response) == "Bob"
+    links = page(response).find("table", class_="hands").find_all("a")
+    labels = [a.attrs["aria-label"] for a in links]
+    assert labels[0] == "Hand 1, dealt by Ann: explanation"
+    assert labels[3] == "Hand 4, dealt by Dee: explanation"
+    assert labels[4] == "Hand 5, dealt by Ann: explanation"
+
+
+def test_first_dealer_choice_is_respected(client):
+    match_id = create_match(client, "classic", first_dealer=2)
+    response = client.get(f"/matches/{match_id}")
+    assert next_dealer(response) == "Cid"
+    record_ok(client, match_id, "none", {"meld_points": 50}, {"meld_points": 50})
+    assert next_dealer(client.get(f"/matches/{match_id}")) == "Dee"
+    record_ok(client, match_id, "none", {"meld_points": 50}, {"meld_points": 50})
+    assert next_dealer(client.get(f"/matches/{match_id}")) == "Ann"
+
+
+def test_three_players_leads_and_dealer(client):
+    match_id = create_match(client, "classic-3p", PLAYERS3, first_dealer=1)
+    assert next_dealer(client.get(f"/matches/{match_id}")) == "Bob"
+    # Ann goes out: natural 500 + melded 200 + going out 100 = 800.
+    # Bob: melded 300. Cid: in hand 100 -> -100.
+    record_ok(
+        client,
+        match_id,
+        0,
+        {"canasta_natural": 1, "meld_points": 200},
+        {"meld_points": 300},
+        {"hand_points": 100},
+    )
+    response = client.get(f"/matches/{match_id}")
+    cards = side_cards(response)
+    assert [c.name for c in cards] == ["Ann", "Bob", "Cid"]
+    assert totals(response) == [800, 300, -100]
+    # The lead is measured against the best other side: 800-300, 300-800, -100-800.
+    assert [c.lead for c in cards] == ["Leads by 500", "500 behind", "900 behind"]
+    assert [c.meld for c in cards] == ["50 points", "50 points", "15 points"]
+    assert next_dealer(response) == "Cid"
+
+
+def test_burraco_partnerships_seat_and_deal_order(client):
+    match_id = create_match(client, "burraco", layout="2x2", first_dealer=3)
+    response = client.get(f"/matches/{match_id}")
+    assert [c.name for c in side_cards(response)] == ["Ann & Cid", "Bob & Dee"]
+    assert next_dealer(response) == "Dee"
+    # Burraco has no meld minimum.
+    assert [c.meld for c in side_cards(response)] == ["No minimum", "No minimum"]
+    # Both took the pozzetto, nobody closed: 100 and 50.
+    record_ok(
+        client,
+        match_id,
+        "none",
+        {"took_extra_hand": True, "meld_points": 100},
+        {"took_extra_hand": True, "meld_points": 50},
+    )
+    response = client.get(f"/matches/{match_id}")
+    assert totals(response) == [100, 50]
+    assert next_dealer(response) == "Ann"
+    # 100 * 100 // 2005 = 4 %
+    assert side_cards(response)[0].progress == "4% of 2005"
+
+
+@pytest.mark.parametrize(
+    ("variant", "score", "label"),
+    [
+        ("classic", 2995, "90 points"),
+        ("classic", 3000, "120 points"),
+        ("samba", 7000, "160 points"),
+        ("samba-fournier", 7000, "120 points"),
+        ("bolivia", 7000, "150 points"),
+        ("brazilian", 6995, "120 points"),
+        ("brazilian", 7000, "A canasta"),
+        ("brazilian", 8000, "A canasta and melds worth at least 200 points in all"),
+        ("brazilian", 9000, "A natural canasta"),
+    ],
+)
+def test_meld_minimum_labels(client, variant, score, label):
+    match_id = create_match(client, variant)
+    # One side melds `score` points (no canasta, nothing else), the other nothing.
+    record_ok(client, match_id, "none", {"meld_points": score}, {"meld_points": 0})
+    response = client.get(f"/matches/{match_id}")
+    assert totals(response) == [score, 0]
+    cards = side_cards(response)
+    assert cards[0].meld == label
+    assert cards[1].meld == "50 points"
+
+
+def test_house_rule_meld_table_is_used(client):
+    # Samba with pagat's 150 at 7000 and more (tier 5 of the table).
+    match_id = create_match(client, "samba", options={"meld_4_points": 150})
+    record_ok(client, match_id, "none", {"meld_points": 7000}, {"meld_points": 3000})
+    cards = side_cards(client.get(f"/matches/{match_id}"))
+    assert [c.meld for c in cards] == ["150 points", "120 points"]
+
+
+def test_brazilian_meld_minimum_moves_through_the_high_tiers(client):
+    match_id = create_match(client, "brazilian")
+    record_ok(client, match_id, "none", {"meld_points": 8000}, {"meld_points": 7000})
+    cards = side_cards(client.get(f"/matches/{match_id}"))
+    assert [c.meld for c in cards] == [
+        "A canasta and melds worth at least 200 points in all",
+        "A canasta",
+    ]
+    # Hand 2: Ann & Cid +500 (8500), Bob & Dee +2000 (9000).
+    record_ok(client, match_id, "none", {"meld_points": 500}, {"meld_points": 2000})
+    response = client.get(f"/matches/{match_id}")
+    cards = side_cards(response)
+    assert totals(response) == [8500, 9000]
+    assert [c.meld for c in cards] == [
+        "A canasta and melds worth at least 200 points in all",
+        "A natural canasta",
+    ]
+    assert [c.lead for c in cards] == ["500 behind", "Leads by 500"]
+
+
+def test_progress_bars_are_labelled(client):
+    match_id = classic_three_hands(client)
+    bars = page(client.get(f"/matches/{match_id}")).find_all("progress")
+    assert [b.attrs["value"] for b in bars] == ["30", "0"]
+    assert bars[0].attrs["aria-label"] == "Ann & Cid: 30% of the target 5000"
