@@ -385,6 +385,22 @@ def _evaluate(match: Match, records: object) -> tuple[list[Any], Evaluation]:
     return records, evaluation
 
 
+def _audit(
+    match: Match,
+    number: int,
+    hand_id: int,
+    action: str,
+    before: dict[str, Any] | None = None,
+    after: dict[str, Any] | None = None,
+) -> None:
+    """Keep a change in the match's audit trail (hand_id outlives a removed hand)."""
+    entry = AuditEntry(
+        hand_number=number, hand_id=hand_id, action=action, before=before, after=after
+    )
+    match.audit.append(entry)
+    _flush()
+
+
 def find_by_token(match: Match, token: str | None) -> Hand | None:
     if not token:
         return None
@@ -418,16 +434,7 @@ def record_hand(
     match.hands.append(hand)
     _refresh_status(match)
     _flush()
-    db.session.add(
-        AuditEntry(
-            match=match,
-            hand_number=number,
-            hand_id=hand.id,
-            action="recorded",
-            after=hand_snapshot(hand),
-        )
-    )
-    _flush()
+    _audit(match, number, hand.id, "recorded", after=hand_snapshot(hand))
     return hand, True
 
 
@@ -455,17 +462,7 @@ def correct_hand(match: Match, number: int, records: object, version: int | None
     hand.updated_at = utcnow()
     _refresh_status(match)
     _flush()
-    db.session.add(
-        AuditEntry(
-            match=match,
-            hand_number=number,
-            hand_id=hand.id,
-            action="corrected",
-            before=before,
-            after=after,
-        )
-    )
-    _flush()
+    _audit(match, number, hand.id, "corrected", before=before, after=after)
     return hand
 
 
@@ -484,12 +481,7 @@ def remove_hand(match: Match, number: int, hand_id: int | None = None) -> None:
             later.number -= 1
             _flush()
     _refresh_status(match)
-    db.session.add(
-        AuditEntry(
-            match=match, hand_number=number, hand_id=removed_id, action="removed", before=before
-        )
-    )
-    _flush()
+    _audit(match, number, removed_id, "removed", before=before)
 
 
 def audit_rows(match: Match, hand_id: int | None = None) -> list[AuditRow]:

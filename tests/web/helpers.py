@@ -320,6 +320,32 @@ def record_hand(
     return client.post(f"/matches/{match_id}/hands/new", data=data)
 
 
+def classic_hands(client: FlaskClient, count: int = 2, **kwargs: Any) -> int:
+    """A Classic match (Ann & Cid against Bob & Dee, Ann deals first) with `count` hands.
+
+    Hand 1, Ann & Cid go out: natural 500 + mixed 300 + melded 500 + going out 100
+    + one red three 100 = 1500. Bob & Dee: melded 50 - in hand 120 = -70.
+    Hand 2, the stock ran out: Ann & Cid 100 - 20 = 80; Bob & Dee natural 500
+    + melded 300 + two red threes 200 = 1000.
+    """
+    match_id = create_match(client, "classic", **kwargs)
+    hands = [
+        (
+            0,
+            {"canasta_natural": 1, "canasta_mixed": 1, "meld_points": 500, "red_threes": 1},
+            {"meld_points": 50, "hand_points": 120},
+        ),
+        (
+            "none",
+            {"meld_points": 100, "hand_points": 20},
+            {"canasta_natural": 1, "meld_points": 300, "red_threes": 2},
+        ),
+    ]
+    for out, first, second in hands[:count]:
+        record_ok(client, match_id, out, first, second)
+    return match_id
+
+
 def record_ok(
     client: FlaskClient, match_id: int, out: int | str, *sides: Mapping[str, Any], **top: Any
 ) -> None:

@@ -7,6 +7,7 @@ from scorekeeper.models import AuditEntry, Hand, HandSide
 from .helpers import (
     PLAYERS2,
     audit_entries,
+    classic_hands,
     correct_hand,
     count,
     counts,
@@ -30,27 +31,6 @@ from .helpers import (
 DASH = "\u2013"  # shown for "no score" (before a hand was recorded, after it was removed)
 
 
-def two_hands(client) -> int:
-    match_id = create_match(client, "classic")
-    # Hand 1: 500 + 300 + 500 + 100 + 100 = 1500; 50 - 120 = -70.
-    record_ok(
-        client,
-        match_id,
-        0,
-        {"canasta_natural": 1, "canasta_mixed": 1, "meld_points": 500, "red_threes": 1},
-        {"meld_points": 50, "hand_points": 120},
-    )
-    # Hand 2: 100 - 20 = 80; 500 + 300 + 200 = 1000.
-    record_ok(
-        client,
-        match_id,
-        "none",
-        {"meld_points": 100, "hand_points": 20},
-        {"canasta_natural": 1, "meld_points": 300, "red_threes": 2},
-    )
-    return match_id
-
-
 def short_game(client) -> int:
     """Classic for two to 1000: Ann 500 / Bob 300, then 300 / 300 (800 / 600)."""
     match_id = create_match(client, "classic-2p", PLAYERS2, options={"target": 1000})
@@ -63,7 +43,7 @@ def short_game(client) -> int:
 
 
 def test_correction_form_is_prefilled(client):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     response = client.get(f"/matches/{match_id}/hands/1/edit")
     assert response.status_code == 200
     root = page(response)
@@ -106,7 +86,7 @@ def test_correction_form_keeps_count_mode_and_penalties(client):
 
 
 def test_correcting_an_early_hand_recomputes_everything_after(client, app):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     before = side_cards(client.get(f"/matches/{match_id}"))
     assert [c.meld for c in before] == ["90 points", "50 points"]
     # Ann & Cid melded 2000 in hand 1, not 500: 500 + 300 + 2000 + 100 + 100 = 3000.
@@ -175,7 +155,7 @@ def test_correction_cannot_end_the_game_before_later_hands(client, app):
 
 
 def test_invalid_correction_keeps_input_and_changes_nothing(client, app):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     before = counts(app)
     response = correct_hand(client, match_id, 1, 0, {"meld_points": 503})
     assert response.status_code == 422
@@ -190,7 +170,7 @@ def test_invalid_correction_keeps_input_and_changes_nothing(client, app):
 
 
 def test_correcting_without_a_change_adds_no_audit_entry(client, app):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     before = count(app, AuditEntry)
     data = edit_data(client, match_id, 1, 0)
     response = client.post(f"/matches/{match_id}/hands/1/edit", data=data)
@@ -202,7 +182,7 @@ def test_correcting_without_a_change_adds_no_audit_entry(client, app):
 
 
 def test_undo_the_last_hand(client, app):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     board = page(client.get(f"/matches/{match_id}"))
     undo = next(a for a in board.find_all("a") if a.text() == "Undo hand 2")
     assert undo.attrs["href"] == f"/matches/{match_id}/hands/2/remove"
@@ -248,7 +228,7 @@ def test_undo_the_winning_hand_reopens_the_game(client):
 
 
 def test_remove_double_tap_removes_one_hand(client, app):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     record_ok(client, match_id, "none", {"meld_points": 50}, {"meld_points": 50})
     confirm = client.get(f"/matches/{match_id}/hands/2/remove")
     data = form_values(page(confirm))
@@ -268,7 +248,7 @@ def test_remove_double_tap_removes_one_hand(client, app):
 
 
 def test_remove_a_missing_hand(client, app):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     response = client.get(f"/matches/{match_id}/hands/5/remove")
     assert response.status_code == 303
     board = client.get(response.headers["Location"])
@@ -277,7 +257,7 @@ def test_remove_a_missing_hand(client, app):
 
 
 def test_audit_trail_on_the_scoreboard(client):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     correct_hand(client, match_id, 1, 0, {"meld_points": 600})
     remove_hand(client, match_id, 2)
     entries = audit_entries(client.get(f"/matches/{match_id}"))

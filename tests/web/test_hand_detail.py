@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from .helpers import (
+    classic_hands,
     correct_hand,
     create_match,
     page,
@@ -30,29 +31,8 @@ def explained(response):
     return sides
 
 
-def two_hands(client, **kwargs) -> int:
-    match_id = create_match(client, "classic", **kwargs)
-    # Hand 1 (Ann deals): 500 + 300 + 500 + 100 + 100 = 1500; 50 - 120 = -70.
-    record_ok(
-        client,
-        match_id,
-        0,
-        {"canasta_natural": 1, "canasta_mixed": 1, "meld_points": 500, "red_threes": 1},
-        {"meld_points": 50, "hand_points": 120},
-    )
-    # Hand 2 (Bob deals): 100 - 20 = 80; 500 + 300 + 200 = 1000.
-    record_ok(
-        client,
-        match_id,
-        "none",
-        {"meld_points": 100, "hand_points": 20},
-        {"canasta_natural": 1, "meld_points": 300, "red_threes": 2},
-    )
-    return match_id
-
-
 def test_lines_per_side_add_up(client):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     response = client.get(f"/matches/{match_id}/hands/1")
     assert response.status_code == 200
     sides = explained(response)
@@ -81,7 +61,7 @@ def test_lines_per_side_add_up(client):
 
 
 def test_running_totals_and_dealer_of_a_later_hand(client):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     response = client.get(f"/matches/{match_id}/hands/2")
     text = text_of(response)
     assert "Dealt by Bob." in text
@@ -92,7 +72,7 @@ def test_running_totals_and_dealer_of_a_later_hand(client):
 
 
 def test_as_entered(client):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     root = page(client.get(f"/matches/{match_id}/hands/1"))
     entered = root.find_all("dl", class_="entered")
     pairs = dict(
@@ -109,7 +89,7 @@ def test_as_entered(client):
 
 
 def test_rules_snapshot_uses_the_match_rules(client):
-    match_id = two_hands(client, options={"natural_canasta": 600, "target": 4000})
+    match_id = classic_hands(client, 2, options={"natural_canasta": 600, "target": 4000})
     response = client.get(f"/matches/{match_id}/hands/1")
     section = page(response).find("section", **{"aria-labelledby": "rules-heading"})
     text = section.text()
@@ -125,7 +105,7 @@ def test_rules_snapshot_uses_the_match_rules(client):
 
 
 def test_actions_link_to_correct_and_remove(client):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     root = page(client.get(f"/matches/{match_id}/hands/1"))
     hrefs = {a.text(): a.attrs["href"] for a in root.find_all("a")}
     assert hrefs["Correct this hand"] == f"/matches/{match_id}/hands/1/edit"
@@ -143,7 +123,7 @@ def correction_history(response) -> list[str]:
 
 
 def test_correction_history(client):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     history = correction_history(client.get(f"/matches/{match_id}/hands/1"))
     assert len(history) == 1
     assert history[0].startswith("Recorded")
@@ -164,7 +144,7 @@ def test_correction_history(client):
 
 
 def test_unknown_hand_is_404(client):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     for url in (
         f"/matches/{match_id}/hands/3",
         f"/matches/{match_id}/hands/0",
@@ -178,7 +158,7 @@ def test_unknown_hand_is_404(client):
 
 
 def test_removed_hand_is_gone(client):
-    match_id = two_hands(client)
+    match_id = classic_hands(client)
     assert remove_hand(client, match_id, 2).status_code == 303
     assert client.get(f"/matches/{match_id}/hands/2").status_code == 404
     assert client.get(f"/matches/{match_id}/hands/1").status_code == 200

@@ -12,6 +12,7 @@ from scorekeeper.models import AuditEntry, Hand, Match
 from .helpers import (
     PLAYERS2,
     audit_entries,
+    classic_hands,
     count,
     counts,
     create_match,
@@ -30,20 +31,6 @@ from .helpers import (
     top_errors,
     totals,
 )
-
-
-def one_hand(client) -> int:
-    match_id = create_match(client, "classic")
-    # 500 + 300 + 500 + 100 + 100 = 1500; 50 - 120 = -70.
-    record_ok(
-        client,
-        match_id,
-        0,
-        {"canasta_natural": 1, "canasta_mixed": 1, "meld_points": 500, "red_threes": 1},
-        {"meld_points": 50, "hand_points": 120},
-    )
-    return match_id
-
 
 # --- Post/Redirect/Get ---------------------------------------------------------------------
 
@@ -140,7 +127,7 @@ def test_two_devices_recording_the_same_hand(client, app):
 
 
 def test_second_correction_conflicts_and_overwrites_nothing(client, app):
-    match_id = one_hand(client)
+    match_id = classic_hands(client, 1)
     phone = edit_data(client, match_id, 1, 0, {"meld_points": 600})
     tablet = edit_data(client, match_id, 1, 0, {"meld_points": 700})
     assert phone["version"] == tablet["version"] == "1"
@@ -169,7 +156,7 @@ def test_second_correction_conflicts_and_overwrites_nothing(client, app):
 
 
 def test_correction_of_a_hand_that_moved_up_conflicts(client, app):
-    match_id = one_hand(client)
+    match_id = classic_hands(client, 1)
     record_ok(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
     record_ok(client, match_id, "none", {"meld_points": 30}, {"meld_points": 10})
     # The tablet opens hand 2 (+50 / +20) while the phone removes it.
@@ -240,7 +227,7 @@ def test_record_without_or_with_a_wrong_csrf_token_is_refused(client, app):
 
 
 def test_correct_and_remove_without_csrf_token_are_refused(client, app):
-    match_id = one_hand(client)
+    match_id = classic_hands(client, 1)
     before = counts(app)
     data = edit_data(client, match_id, 1, 0, {"meld_points": 600})
     del data["csrf_token"]
@@ -313,7 +300,7 @@ def test_the_api_needs_no_csrf_token(client, app):
     ],
 )
 def test_junk_urls_are_404_pages(client, url):
-    one_hand(client)
+    classic_hands(client, 1)
     response = client.get(url)
     assert response.status_code == 404
     assert response.content_type.startswith("text/html")
@@ -342,7 +329,7 @@ def test_missing_match_message(client):
 
 
 def test_posts_to_missing_things_are_404(client, app):
-    match_id = one_hand(client)
+    match_id = classic_hands(client, 1)
     token = csrf_token(client.get(f"/matches/{match_id}/hands/new").get_data(as_text=True))
     for url in (f"/matches/{match_id + 1}/hands/new", f"/matches/{match_id}/hands/7/edit"):
         response = client.post(url, data={"csrf_token": token, "out": "none"})
@@ -351,7 +338,7 @@ def test_posts_to_missing_things_are_404(client, app):
 
 
 def test_wrong_method_is_a_405_page(client):
-    match_id = one_hand(client)
+    match_id = classic_hands(client, 1)
     response = client.post(f"/matches/{match_id}")
     assert response.status_code == 405
     assert response.content_type.startswith("text/html")
@@ -391,7 +378,7 @@ def test_tampered_hidden_fields_never_give_500(client, app, field, value):
 
 @pytest.mark.parametrize("version", ["0", "2", "99999999999999999999999"])
 def test_wrong_version_on_correction_conflicts(client, app, version):
-    match_id = one_hand(client)
+    match_id = classic_hands(client, 1)
     before = counts(app)
     data = edit_data(client, match_id, 1, 0, {"meld_points": 600})
     data["version"] = version

@@ -7,6 +7,7 @@ import pytest
 from .helpers import (
     PLAYERS2,
     PLAYERS3,
+    classic_hands,
     create_match,
     flashes,
     hand_rows,
@@ -17,21 +18,6 @@ from .helpers import (
     text_of,
     totals,
 )
-
-
-def classic_three_hands(client) -> int:
-    """Classic Canasta, Ann & Cid against Bob & Dee, Ann deals first."""
-    match_id = create_match(client, "classic")
-    # Hand 1, Ann & Cid go out: natural 500 + mixed 300 + melded 500 + going out 100
-    # + one red three 100 = 1500. Bob & Dee: melded 50 - in hand 120 = -70.
-    record_ok(
-        client,
-        match_id,
-        0,
-        {"canasta_natural": 1, "canasta_mixed": 1, "meld_points": 500, "red_threes": 1},
-        {"meld_points": 50, "hand_points": 120},
-    )
-    return match_id
 
 
 def test_new_match_scoreboard_is_empty(client):
@@ -54,7 +40,7 @@ def test_new_match_scoreboard_is_empty(client):
 
 
 def test_totals_leads_meld_minimums_and_progress_after_each_hand(client):
-    match_id = classic_three_hands(client)
+    match_id = classic_hands(client, 1)
     response = client.get(f"/matches/{match_id}")
     assert "Hand 1 recorded." in flashes(response)
     cards = side_cards(response)
@@ -91,7 +77,7 @@ def test_totals_leads_meld_minimums_and_progress_after_each_hand(client):
 
 
 def test_winner_banner_when_the_target_is_reached(client):
-    match_id = classic_three_hands(client)
+    match_id = classic_hands(client, 1)
     record_ok(
         client,
         match_id,
@@ -298,7 +284,7 @@ def test_brazilian_meld_minimum_moves_through_the_high_tiers(client):
 
 
 def test_progress_bars_are_labelled(client):
-    match_id = classic_three_hands(client)
+    match_id = classic_hands(client, 1)
     bars = page(client.get(f"/matches/{match_id}")).find_all("progress")
     assert [b.attrs["value"] for b in bars] == ["30", "0"]
     assert bars[0].attrs["aria-label"] == "Ann & Cid: 30% of the target 5000"
