@@ -6,7 +6,7 @@ PORT   ?= 8000
 HOST   ?= 0.0.0.0
 APP    := scorekeeper:create_app()
 
-.PHONY: run test lint format migrate bench clean
+.PHONY: run test lint format migrate bench screenshots lighthouse icons clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -40,6 +40,17 @@ test: lint
 
 bench: $(VENV)/.dev-installed
 	$(BIN)/python bench/scoring.py
+
+# Phone screenshots of the main pages for the README (needs Chromium, as `make test`).
+screenshots: $(VENV)/.dev-installed
+	SCOREKEEPER_SCREENSHOTS=tests/e2e/screenshots $(BIN)/python -m pytest tests/e2e -q -k screenshots
+
+# Lighthouse (npm package, run on Debian's Chromium) on the main pages, mobile profile.
+lighthouse: $(VENV)/.dev-installed
+	bench/lighthouse
+
+icons: $(VENV)/.dev-installed
+	$(BIN)/python -m scorekeeper.icons static/icons
 
 clean:
 	rm -rf $(VENV) .pytest_cache .ruff_cache .hypothesis

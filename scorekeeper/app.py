@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import api, errors, web
+from . import api, delivery, errors, web
 from .extensions import csrf, db, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -52,7 +52,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         instance_relative_config=True,
         instance_path=str(PROJECT_ROOT / "instance"),
         template_folder=str(PROJECT_ROOT / "templates"),
-        static_folder=str(PROJECT_ROOT / "static"),
+        static_folder=None,  # served fingerprinted by `delivery`
     )
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
@@ -86,4 +86,5 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in web.BLUEPRINTS:
         app.register_blueprint(blueprint)
     errors.init_app(app)
+    delivery.init_app(app, PROJECT_ROOT / "static")
     return app

@@ -42,6 +42,9 @@
     show();
   });
 
+  // Installable, with an offline page when the Wi-Fi drops.
+  if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+
   // One submit per tap.
   $$("form[method=post]").forEach((form) =>
     form.addEventListener("submit", () => {

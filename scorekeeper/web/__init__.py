@@ -4,6 +4,13 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import hands, history, home, matches, rulebook
+from . import hands, history, home, matches, rulebook, shell
 
-BLUEPRINTS: tuple[Blueprint, ...] = (home.bp, matches.bp, hands.bp, history.bp, rulebook.bp)
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    home.bp,
+    matches.bp,
+    hands.bp,
+    history.bp,
+    rulebook.bp,
+    shell.bp,
+)

@@ -1,0 +1,127 @@
+"""Getting pages to a phone fast: fingerprinted static files, compression, headers.
+
+Static files are served under names that carry a hash of their content
+(`app.3f9c2a1b.css`), so they can be cached for a year; a change gets a new
+name. Text responses are gzipped for clients that accept it.
+"""
+
+from __future__ import annotations
+
+import gzip
+import hashlib
+from dataclasses import dataclass
+from pathlib import Path
+
+from flask import (
+    Blueprint,
+    Flask,
+    Response,
+    abort,
+    current_app,
+    request,
+    send_from_directory,
+    url_for,
+)
+
+YEAR = 365 * 24 * 3600
+COMPRESSIBLE = frozenset(
+    {
+        "text/html",
+        "text/css",
+        "text/javascript",
+        "application/javascript",
+        "application/json",
+        "application/manifest+json",
+        "image/svg+xml",
+    }
+)
+MIN_COMPRESS = 500
+SECURITY_HEADERS = {
+    "Content-Security-Policy": (
+        "default-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
+        "object-src 'none'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'"
+    ),
+    "X-Content-Type-Options": "nosniff",
+    "Referrer-Policy": "same-origin",
+}
+
+bp = Blueprint("assets", __name__)
+
+
+@dataclass(frozen=True)
+class Assets:
+    """The static files: their fingerprinted names, both ways, and a version for all."""
+
+    folder: Path
+    hashed: dict[str, str]
+    real: dict[str, str]
+    version: str
+
+    @classmethod
+    def scan(cls, folder: Path) -> Assets:
+        hashed: dict[str, str] = {}
+        for path in sorted(p for p in folder.rglob("*") if p.is_file()):
+            name = path.relative_to(folder).as_posix()
+            digest = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+            stem, dot, suffix = name.rpartition(".")
+            hashed[name] = f"{stem}.{digest}.{suffix}" if dot else f"{name}.{digest}"
+        real = {fingerprinted: name for name, fingerprinted in hashed.items()}
+        version = hashlib.sha256("".join(sorted(hashed.values())).encode()).hexdigest()[:10]
+        return cls(folder, hashed, real, version)
+
+    def url(self, name: str) -> str:
+        return url_for("assets.static", filename=self.hashed[name])
+
+
+def assets() -> Assets:
+    return current_app.extensions["scorekeeper_assets"]
+
+
+@bp.get("/static/<path:filename>")
+def static(filename: str) -> Response:
+    """Fingerprinted names are cached for a year; plain names must be revalidated."""
+    store = assets()
+    real = store.real.get(filename)
+    if real is not None:
+        response = send_from_directory(store.folder, real, max_age=YEAR)
+        response.cache_control.immutable = True
+        return response
+    if filename not in store.hashed:
+        abort(404)
+    response = send_from_directory(store.folder, filename, max_age=0)
+    response.cache_control.no_cache = True
+    return response
+
+
+def _compress(response: Response) -> Response:
+    if (
+        response.status_code != 200
+        or response.mimetype not in COMPRESSIBLE
+        or "Content-Encoding" in response.headers
+        or "gzip" not in request.accept_encodings
+    ):
+        return response
+    response.direct_passthrough = False
+    body = response.get_data()
+    if len(body) < MIN_COMPRESS:
+        return response
+    response.set_data(gzip.compress(body, compresslevel=6, mtime=0))
+    response.headers["Content-Encoding"] = "gzip"
+    response.vary.add("Accept-Encoding")
+    if response.get_etag()[0]:
+        tag, weak = response.get_etag()
+        response.set_etag(f"{tag}-gzip", weak=weak)
+    return response
+
+
+def _headers(response: Response) -> Response:
+    for name, value in SECURITY_HEADERS.items():
+        response.headers.setdefault(name, value)
+    return _compress(response)
+
+
+def init_app(app: Flask, folder: Path) -> None:
+    app.extensions["scorekeeper_assets"] = Assets.scan(folder)
+    app.register_blueprint(bp)
+    app.after_request(_headers)
+    app.add_template_global(lambda name: assets().url(name), "asset_url")

@@ -1,0 +1,126 @@
+"""What a scorer does in the browser, step by step, as reusable actions."""
+
+from __future__ import annotations
+
+import json
+import re
+import urllib.request
+from collections.abc import Mapping, Sequence
+
+from playwright.sync_api import Page, expect
+
+
+def start_match(
+    page: Page,
+    base: str,
+    game: str,
+    players: Sequence[str],
+    *,
+    layout: str | None = None,
+    first_dealer: str | None = None,
+    options: Mapping[str, str] | None = None,
+) -> str:
+    """Create a match through the pages; returns the scoreboard URL."""
+    page.goto(base + "/")
+    page.get_by_role("link", name="New match").click()
+    page.locator(".preset-name", has_text=re.compile(f"^{re.escape(game)}$")).click()
+    if layout:
+        page.get_by_role("link", name=layout).click()
+    for index, name in enumerate(players):
+        page.locator(f"#seat_{index}").fill(name)
+    if first_dealer:
+        page.locator("fieldset#first_dealer label.choice", has_text=first_dealer).click()
+    if options:
+        page.get_by_text("House rules (optional)").click()
+        for label, value in options.items():
+            page.get_by_label(label, exact=True).fill(value)
+    page.get_by_role("button", name="Start the match").click()
+    expect(page.get_by_role("link", name=re.compile(r"^Record hand \d+"))).to_be_visible()
+    return page.url
+
+
+def tap_stepper(page: Page, field: str, times: int) -> None:
+    """Tap the + of a count `times` times (a negative number taps the minus)."""
+    sign = "One more:" if times > 0 else "One fewer:"
+    button = (
+        page.locator(f"#{field}")
+        .locator("xpath=..")
+        .get_by_role("button", name=re.compile(f"^{sign}"))
+    )
+    for _ in range(abs(times)):
+        button.tap()
+
+
+def record_hand(
+    page: Page,
+    out: str,
+    sides: Sequence[Mapping[str, int | str | bool]],
+    *,
+    concealed: bool = False,
+    save: bool = True,
+) -> None:
+    """Open the record form and enter a hand.
+
+    `out` is a side's name or "Nobody". Per side, `canasta_natural: 2` style keys
+    are tapped on the steppers, `meld_points` / `hand_points` typed, `meld_high`
+    style keys counted after switching to "Count cards", booleans ticked.
+    """
+    page.get_by_role("link", name=re.compile(r"^Record hand \d+")).click()
+    label = "Nobody: the stock ran out" if out == "Nobody" else out
+    page.locator("fieldset#out label.choice", has_text=re.compile(f"^{re.escape(label)}$")).click()
+    if concealed:
+        page.locator("label.choice", has_text="Went out concealed").click()
+    for seat, values in enumerate(sides):
+        enter_side(page, seat, values)
+    if save:
+        page.locator(".submit-bar button").click()
+
+
+def enter_side(page: Page, seat: int, values: Mapping[str, int | str | bool]) -> None:
+    prefix = f"s{seat}_"
+    for key, value in values.items():
+        field = prefix + key
+        if isinstance(value, bool):
+            box = page.locator(f"#{field}")
+            if box.is_checked() != value:
+                page.locator(f"label[for={field}]").click()
+        elif key in ("meld_points", "hand_points", "free_points", "free_reason"):
+            if key.startswith("free_"):
+                open_penalties(page, seat)
+            page.locator(f"#{field}").fill(str(value))
+        elif key.startswith(("meld_", "hand_")):
+            group = "meld" if key.startswith("meld_") else "hand"
+            switch_to_cards(page, seat, group)
+            tap_stepper(page, field, int(value))
+        else:
+            if key.startswith("penalty_") or key in ("black_threes_in_hand", "short_sequences"):
+                open_penalties(page, seat)
+            tap_stepper(page, field, int(value))
+
+
+def switch_to_cards(page: Page, seat: int, group: str) -> None:
+    choice = page.locator(f"label[for=s{seat}_{group}_mode-1]")
+    if not page.locator(f"#s{seat}_{group}_mode-1").is_checked():
+        choice.click()
+
+
+def open_penalties(page: Page, seat: int) -> None:
+    details = page.locator(f"fieldset.side[data-side='{seat}'] details")
+    if details.get_attribute("open") is None:
+        details.locator("summary").click()
+
+
+def totals(page: Page) -> list[int]:
+    """The totals on the scoreboard, in seat order."""
+    return [
+        int(re.sub(r"[^\d-]", "", t)) for t in page.locator(".side-card .total").all_inner_texts()
+    ]
+
+
+def api(base: str, method: str, path: str, body: object = None) -> dict:
+    """Call the JSON API of the live server (to set up a match quickly)."""
+    data = None if body is None else json.dumps(body).encode()
+    request = urllib.request.Request(base + path, data=data, method=method)
+    request.add_header("Content-Type", "application/json")
+    with urllib.request.urlopen(request) as response:
+        return json.loads(response.read())

@@ -1,0 +1,161 @@
+"""Every page, light and dark, at a phone's size: axe finds nothing serious, every
+tap target is at least 44x44 CSS px, and nothing scrolls sideways."""
+
+from __future__ import annotations
+
+import pytest
+from playwright.sync_api import Browser
+
+from .checks import check_page
+from .conftest import phone_context
+from .flows import api
+
+PAIR = [{"name": "", "players": ["Ann", "Cid"]}, {"name": "", "players": ["Bob", "Dee"]}]
+
+
+@pytest.fixture(scope="module")
+def urls(live_server: str) -> dict[str, str]:
+    """A match in progress, a finished one and a tied one, made through the API."""
+    playing = api(live_server, "POST", "/api/v1/matches", {"variant": "samba", "sides": PAIR})
+    mid = playing["id"]
+    samba_hand = {
+        "sides": [
+            {"went_out": True, "canastas": {"samba": 1, "natural": 1}, "meld_points": 600},
+            {"canastas": {"mixed": 1}, "meld_points": 150, "hand_points": 60},
+        ]
+    }
+    api(live_server, "POST", f"/api/v1/matches/{mid}/hands", samba_hand)
+    correction = {"sides": [samba_hand["sides"][0], {"meld_points": 200, "hand_points": 10}]}
+    api(live_server, "PUT", f"/api/v1/matches/{mid}/hands/1", correction)
+    api(live_server, "POST", f"/api/v1/matches/{mid}/hands", samba_hand)
+    short = {"variant": "classic-2p", "options": {"target": 500}}
+    players = [{"players": ["Eve"]}, {"players": ["Fay"]}]
+    done = api(live_server, "POST", "/api/v1/matches", {**short, "sides": players})["id"]
+    out = {"went_out": True, "canastas": {"natural": 2}, "meld_points": 200}
+    api(live_server, "POST", f"/api/v1/matches/{done}/hands", {"sides": [out, {}]})
+    tied = api(live_server, "POST", "/api/v1/matches", {**short, "sides": players})["id"]
+    even = {"meld_points": 500}
+    api(live_server, "POST", f"/api/v1/matches/{tied}/hands", {"sides": [even, even]})
+    fournier = {"variant": "samba-fournier", "sides": PAIR}
+    penalties = api(live_server, "POST", "/api/v1/matches", fournier)["id"]
+    burraco = {"variant": "burraco", "sides": [{"players": ["Gus"]}, {"players": ["Hal"]}]}
+    single = api(live_server, "POST", "/api/v1/matches", burraco)["id"]
+    base = live_server
+    return {
+        "home": f"{base}/",
+        "choose game": f"{base}/matches/new",
+        "new classic": f"{base}/matches/new/classic",
+        "new burraco teams": f"{base}/matches/new/burraco?layout=2x2",
+        "scoreboard": f"{base}/matches/{mid}",
+        "scoreboard finished": f"{base}/matches/{done}",
+        "scoreboard tied": f"{base}/matches/{tied}",
+        "record hand": f"{base}/matches/{mid}/hands/new",
+        "record hand fournier": f"{base}/matches/{penalties}/hands/new",
+        "record hand burraco": f"{base}/matches/{single}/hands/new",
+        "hand detail": f"{base}/matches/{mid}/hands/1",
+        "correct hand": f"{base}/matches/{mid}/hands/1/edit",
+        "remove hand": f"{base}/matches/{mid}/hands/2/remove",
+        "history": f"{base}/history",
+        "history filtered": f"{base}/history?player=Eve&variant=classic-2p",
+        "rules": f"{base}/rules",
+        "rules brazilian": f"{base}/rules/brazilian",
+        "match rules": f"{base}/matches/{mid}/rules",
+        "offline": f"{base}/offline",
+        "not found": f"{base}/matches/999999",
+    }
+
+
+NAMES = [
+    "home",
+    "choose game",
+    "new classic",
+    "new burraco teams",
+    "scoreboard",
+    "scoreboard finished",
+    "scoreboard tied",
+    "record hand",
+    "record hand fournier",
+    "record hand burraco",
+    "hand detail",
+    "correct hand",
+    "remove hand",
+    "history",
+    "history filtered",
+    "rules",
+    "rules brazilian",
+    "match rules",
+    "offline",
+    "not found",
+]
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+@pytest.mark.parametrize("name", NAMES)
+def test_page_passes_the_checks(browser: Browser, urls, name, scheme):
+    context = phone_context(browser, color_scheme=scheme)
+    try:
+        page = context.new_page()
+        page.goto(urls[name])
+        check_page(page)
+    finally:
+        context.close()
+
+
+ZOOMED = [
+    "scoreboard",
+    "scoreboard finished",
+    "record hand",
+    "hand detail",
+    "new classic",
+    "history",
+]
+
+
+@pytest.mark.parametrize("name", ZOOMED)
+def test_page_reads_at_200_percent_zoom(browser: Browser, urls, name):
+    """At 200% a 390px phone is 195 CSS px wide: nothing may scroll sideways but tables."""
+    context = phone_context(browser, viewport={"width": 195, "height": 422}, device_scale_factor=4)
+    try:
+        page = context.new_page()
+        page.goto(urls[name])
+        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+        clipped = page.evaluate(
+            """() => [...document.querySelectorAll('.total, h1, h2, label, legend, p')]
+                .filter(el => el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1)
+                .map(el => el.textContent.trim().slice(0, 30))"""
+        )
+        assert clipped == []
+    finally:
+        context.close()
+
+
+@pytest.mark.parametrize("name", ["scoreboard", "scoreboard finished", "record hand"])
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_high_contrast_mode_passes_the_checks(browser: Browser, urls, name, scheme):
+    context = phone_context(browser, color_scheme=scheme, contrast="more")
+    try:
+        page = context.new_page()
+        page.goto(urls[name])
+        assert page.evaluate("matchMedia('(prefers-contrast: more)').matches")
+        check_page(page)
+    finally:
+        context.close()
+
+
+def test_header_links_stay_on_screen_at_200_percent(browser: Browser, urls):
+    context = phone_context(browser, viewport={"width": 195, "height": 422}, device_scale_factor=4)
+    try:
+        page = context.new_page()
+        page.goto(urls["scoreboard"])
+        for name in ("History", "Rules"):
+            box = page.get_by_role("link", name=name, exact=True).bounding_box()
+            assert box is not None
+            assert box["x"] >= 0
+            assert box["x"] + box["width"] <= 195
+        # The totals grow with the zoom: at least 1.8rem of the 17px root font.
+        size = page.evaluate(
+            "parseFloat(getComputedStyle(document.querySelector('.total')).fontSize)"
+        )
+        assert size >= 1.8 * 17
+    finally:
+        context.close()
