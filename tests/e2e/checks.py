@@ -16,7 +16,7 @@ SCREENSHOTS = Path(os.environ.get("SCOREKEEPER_SCREENSHOTS", "test-results/scree
 # Interactive elements a thumb must hit. Radio buttons and checkboxes are hit through
 # their whole label (label.choice), so the label is measured instead of the box.
 TARGETS_SCRIPT = """
-() => {
+(min) => {
   const selector = 'a[href], button, select, summary, label.choice,'
     + ' input:not([type=hidden]):not([type=radio]):not([type=checkbox])';
   const small = [];
@@ -30,14 +30,15 @@ TARGETS_SCRIPT = """
       const text = (el.parentElement.textContent || '').trim();
       if (text.length > (el.textContent || '').trim().length + 3) continue;
     }
-    if (box.width < %(min)d - 0.5 || box.height < %(min)d - 0.5) {
-      small.push(`${el.tagName.toLowerCase()} "${(el.textContent || el.name || '').trim().slice(0, 40)}"`
-        + ` ${Math.round(box.width)}x${Math.round(box.height)}`);
+    if (box.width < min - 0.5 || box.height < min - 0.5) {
+      const name = (el.textContent || el.name || '').trim().slice(0, 40);
+      small.push(`${el.tagName.toLowerCase()} "${name}" `
+        + `${Math.round(box.width)}x${Math.round(box.height)}`);
     }
   }
   return small;
 }
-""" % {"min": MIN_TARGET}
+"""
 
 
 def axe_violations(page: Page) -> list[str]:
@@ -54,7 +55,7 @@ def axe_violations(page: Page) -> list[str]:
 
 
 def small_targets(page: Page) -> list[str]:
-    return page.evaluate(TARGETS_SCRIPT)
+    return page.evaluate(TARGETS_SCRIPT, MIN_TARGET)
 
 
 def sideways_overflow(page: Page) -> int:
