@@ -95,7 +95,7 @@ def static(filename: str) -> Response:
 
 def _compress(response: Response) -> Response:
     if (
-        response.status_code != 200
+        response.status_code in (204, 206, 304)
         or response.mimetype not in COMPRESSIBLE
         or "Content-Encoding" in response.headers
         or "gzip" not in request.accept_encodings
@@ -103,6 +103,7 @@ def _compress(response: Response) -> Response:
         return response
     response.direct_passthrough = False
     body = response.get_data()
+    response.close()  # a static file is read whole by now: let it go
     if len(body) < MIN_COMPRESS:
         return response
     response.set_data(gzip.compress(body, compresslevel=6, mtime=0))

@@ -1,0 +1,122 @@
+"""Every page with its CSS and JS stays within 14 KB over the wire (gzip).
+
+14 KB is what a server can send in the first round trip of a new connection,
+so the page can paint after one round trip even on a slow phone network.
+"""
+
+from __future__ import annotations
+
+import gzip
+import re
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.rules import PRESETS
+
+BUDGET = 14 * 1024
+GZIP = {"Accept-Encoding": "gzip"}
+
+
+def _post(client, path: str, body: dict) -> dict:
+    response = client.post(path, json=body)
+    assert response.status_code in (200, 201), response.get_json()
+    return response.get_json()
+
+
+@pytest.fixture(scope="module")
+def site(tmp_path_factory):
+    """A busy club: a 40-hand match, 25 finished matches, a match of every preset."""
+    path = tmp_path_factory.mktemp("weight") / "weight.sqlite"
+    app = create_app(
+        {"TESTING": True, "SECRET_KEY": "w", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
+    )
+    with app.app_context():
+        db.create_all()
+    client = app.test_client()
+    pairs = [{"players": ["Annabelle", "Cordelia"]}, {"players": ["Bartholomew", "Desmond"]}]
+    long_match = _post(client, "/api/v1/matches", {"variant": "bolivia", "sides": pairs})["id"]
+    small = {
+        "sides": [{"meld_points": 120, "hand_points": 35}, {"meld_points": 95, "hand_points": 60}]
+    }
+    for _ in range(40):
+        _post(client, f"/api/v1/matches/{long_match}/hands", small)
+    finished = {"variant": "classic-2p", "options": {"target": 500}}
+    out = {"went_out": True, "canastas": {"natural": 2}, "meld_points": 300}
+    for n in range(25):
+        sides = [{"players": [f"Player {n} north"]}, {"players": [f"Player {n} south"]}]
+        mid = _post(client, "/api/v1/matches", {**finished, "sides": sides})["id"]
+        _post(client, f"/api/v1/matches/{mid}/hands", {"sides": [out, {"hand_points": 50}]})
+    per_preset = {}
+    for key, preset in PRESETS.items():
+        layout = preset.layouts[-1]
+        sides = [
+            {"players": [f"{key} {s}{p}" for p in range(layout.players_per_side)]}
+            for s in range(layout.sides)
+        ]
+        per_preset[key] = _post(client, "/api/v1/matches", {"variant": key, "sides": sides})["id"]
+    with app.app_context():
+        db.engine.dispose()
+    return client, long_match, per_preset
+
+
+def _pages(long_match: int, per_preset: dict[str, int]) -> list[str]:
+    pages = [
+        "/",
+        "/matches/new",
+        "/history",
+        "/rules",
+        "/offline",
+        "/matches/999999",
+        f"/matches/{long_match}",
+        f"/matches/{long_match}/hands/40",
+        f"/matches/{long_match}/hands/40/edit",
+        f"/matches/{long_match}/hands/40/remove",
+        f"/matches/{long_match}/rules",
+    ]
+    for key, preset in PRESETS.items():
+        pages.append(f"/rules/{key}")
+        pages += [f"/matches/new/{key}?layout={layout.key}" for layout in preset.layouts]
+        pages.append(f"/matches/{per_preset[key]}/hands/new")
+    return pages
+
+
+def _wire_size(client, url: str) -> int:
+    response = client.get(url, headers=GZIP)
+    assert response.status_code in (200, 404), url
+    assert response.headers.get("Content-Encoding") == "gzip", f"{url} is not compressed"
+    return len(response.data)
+
+
+def test_every_page_with_its_css_and_js_fits_in_14_kb(site):
+    client, long_match, per_preset = site
+    heavy = []
+    for url in _pages(long_match, per_preset):
+        response = client.get(url, headers=GZIP)
+        html = gzip.decompress(response.data).decode()
+        assets = re.findall(r'<link rel="stylesheet" href="([^"]+)"', html)
+        assets += re.findall(r'<script src="([^"]+)"', html)
+        assert len(assets) == 2, f"{url} should load one stylesheet and one script"
+        total = len(response.data) + sum(_wire_size(client, asset) for asset in assets)
+        if total > BUDGET:
+            heavy.append(f"{url}: {total} bytes")
+    assert heavy == [], "over 14 KB with CSS and JS:\n" + "\n".join(heavy)
+
+
+def test_responses_are_compressed_and_static_files_cached_for_a_year(site):
+    client, long_match, _ = site
+    page = client.get(f"/matches/{long_match}", headers=GZIP)
+    assert page.headers["Content-Encoding"] == "gzip"
+    assert "Accept-Encoding" in page.headers["Vary"]
+    html = gzip.decompress(page.data).decode()
+    css = re.search(r'href="(/static/app\.[0-9a-f]{10}\.css)"', html)
+    assert css, "the stylesheet has a fingerprinted name"
+    cached = client.get(css.group(1), headers=GZIP)
+    assert cached.headers["Content-Encoding"] == "gzip"
+    assert "max-age=31536000" in cached.headers["Cache-Control"]
+    assert "immutable" in cached.headers["Cache-Control"]
+    with client.get("/static/app.css") as plain:
+        assert "no-cache" in plain.headers["Cache-Control"]
+    # Without gzip in Accept-Encoding the body comes plain.
+    assert "Content-Encoding" not in client.get(f"/matches/{long_match}").headers
