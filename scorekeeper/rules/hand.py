@@ -12,11 +12,13 @@ from typing import Any
 
 from .errors import InvalidHand, Problem
 from .model import Rules
+from .presets import PRESETS
 from .record import Hand, PenaltyEntry, SideHand, side_label
 from .validate import check_hand
 
-KNOWN_KINDS = ("natural", "mixed", "samba", "bolivia", "ace_to_ace", "semi_clean")
-KNOWN_CATEGORIES = ("joker", "two", "ace", "high", "low", "black_three")
+# What some preset has: accepted at 0 by the presets that do not have it.
+KNOWN_KINDS = tuple(dict.fromkeys(k.key for p in PRESETS.values() for k in p.canasta_kinds))
+KNOWN_CATEGORIES = tuple(dict.fromkeys(c.key for p in PRESETS.values() for c in p.cards))
 COUNT_FIELDS = ("red_threes", "red_threes_in_hand", "black_threes_in_hand", "short_sequences")
 SIDE_FIELDS = (
     "went_out",
