@@ -45,6 +45,16 @@
   // Installable, with an offline page when the Wi-Fi drops.
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
 
+  // "Deals first" names the players as their names are typed.
+  $$("input[id^=seat_]").forEach((input) => {
+    const choice = document.querySelector(`label[for=first_dealer-${input.id.slice(5)}] span`);
+    if (!choice) return;
+    const seat = choice.textContent;
+    const update = () => (choice.textContent = input.value.trim() ? `${input.value.trim()} (${seat})` : seat);
+    input.addEventListener("input", update);
+    update();
+  });
+
   // One submit per tap.
   $$("form[method=post]").forEach((form) =>
     form.addEventListener("submit", () => {
@@ -94,6 +104,7 @@
 
   const panel = document.getElementById("preview");
   const body = document.getElementById("preview-body");
+  const summary = document.getElementById("preview-summary");
   const el = (tag, text) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; return e; };
   const signed = (n) => (n > 0 ? "+" + n : String(n));
 
@@ -116,6 +127,10 @@
     }
     body.replaceChildren(el("p", ok ? "If saved now:" : "Not valid yet:"), list);
     panel.hidden = false;
+    summary.textContent = ok
+      ? data.sides.map((s, i) => sides[i].dataset.name + " " + signed(s.total)).join(" · ")
+      : "Not valid yet: see the preview below";
+    summary.hidden = false;
   }
 
   let timer, seq = 0;

@@ -487,6 +487,7 @@ def remove_hand(match: Match, number: int, hand_id: int | None = None) -> None:
 def audit_rows(match: Match, hand_id: int | None = None) -> list[AuditRow]:
     """The audit trail, newest first: per side, the hand total before and after."""
     names = side_names(match)
+    rules = match_rules(match)
     rows = []
     for entry in reversed(match.audit):
         if hand_id is not None and entry.hand_id != hand_id:
@@ -498,6 +499,7 @@ def audit_rows(match: Match, hand_id: int | None = None) -> list[AuditRow]:
         details = []
         if entry.before and entry.after:
             details = record_changes(
+                rules,
                 names,
                 [s["input"] for s in entry.before["sides"]],
                 [s["input"] for s in entry.after["sides"]],

@@ -126,40 +126,61 @@ def describe(rules: Rules) -> Rulebook:
     )
 
 
-def _flatten(record: dict[str, Any]) -> dict[str, str]:
-    """A hand record as readable field -> value pairs (nested objects dotted)."""
-    flat: dict[str, str] = {}
+NOTHING = "\u2013"  # shown where a record says nothing
+
+
+def _entries(rules: Rules, record: dict[str, Any]) -> dict[str, str]:
+    """A hand record as readable label -> value pairs, in the words of the variant."""
+    entries: dict[str, str] = {}
     for key, value in record.items():
-        if isinstance(value, dict):
-            for inner, count in value.items():
-                flat[f"{key}.{inner}"] = str(count)
-        elif isinstance(value, list):
-            for index, item in enumerate(value):
+        if key == "canastas":
+            for kind_key, count in value.items():
+                kind = next((k for k in rules.canasta_kinds if k.key == kind_key), None)
+                entries[kind.plural if kind else kind_key] = str(count)
+        elif key in ("meld_cards", "hand_cards"):
+            for category_key, count in value.items():
+                category = rules.category(category_key)
+                noun = category.plural if category else category_key
+                label = f"melded {noun}" if key == "meld_cards" else f"{noun} in hand"
+                entries[label] = str(count)
+        elif key == "penalties":
+            for index, item in enumerate(value, start=1):
                 if "rule" in item:
-                    flat[f"{key}.{index + 1}"] = f"{item['rule']} x {item.get('count', 1)}"
+                    rule = rules.catalogue_penalty(item["rule"])
+                    entries[f"penalty: {rule.label if rule else item['rule']}"] = str(
+                        item.get("count", 1)
+                    )
                 else:
-                    flat[f"{key}.{index + 1}"] = f"{item.get('points')} ({item.get('reason', '')})"
+                    reason = item.get("reason", "")
+                    entries[f"other penalty {index}"] = f"{item.get('points')} ({reason})"
         elif isinstance(value, bool):
-            flat[key] = "yes" if value else "no"
+            entries[key.replace("_", " ")] = "yes" if value else "no"
         else:
-            flat[key] = str(value)
-    return flat
+            entries[key.replace("_", " ")] = str(value)
+    return entries
 
 
-def describe_record(record: dict[str, Any]) -> list[tuple[str, str]]:
-    return [(key.replace("_", " "), value) for key, value in _flatten(record).items()]
+def describe_record(rules: Rules, record: dict[str, Any]) -> list[tuple[str, str]]:
+    return list(_entries(rules, record).items())
+
+
+def _unsaid(value: str) -> str:
+    """What a record means by leaving a field out: no, 0, or nothing at all."""
+    if value in ("yes", "no"):
+        return "no"
+    return "0" if value.isdigit() else NOTHING
 
 
 def record_changes(
-    names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]]
+    rules: Rules, names: list[str], before: list[dict[str, Any]], after: list[dict[str, Any]]
 ) -> list[str]:
-    """What changed in each side's record, field by field."""
+    """What changed in each side's record, field by field (an omitted field is its default)."""
     changes = []
     for name, old, new in zip(names, before, after, strict=False):
-        old_flat, new_flat = _flatten(old), _flatten(new)
-        for key in [*old_flat, *(k for k in new_flat if k not in old_flat)]:
-            if old_flat.get(key) != new_flat.get(key):
-                was = old_flat.get(key, "-")
-                now = new_flat.get(key, "-")
-                changes.append(f"{name}: {key.replace('_', ' ')} {was} → {now}")
+        old_entries, new_entries = _entries(rules, old), _entries(rules, new)
+        for label in [*old_entries, *(k for k in new_entries if k not in old_entries)]:
+            was = old_entries.get(label) or _unsaid(new_entries[label])
+            now = new_entries.get(label) or _unsaid(old_entries[label])
+            if was != now:
+                changes.append(f"{name}: {label} {was} → {now}")
     return changes

@@ -170,7 +170,7 @@ def detail(match_id: int, number: int):
         row=row,
         before=[run - total for run, total in zip(row.running, row.totals, strict=True)],
         history=audit_rows(match, hand_id=hand.id),
-        entered=[describe_record(side.record) for side in hand.sides],
+        entered=[describe_record(state.rules, side.record) for side in hand.sides],
         book=describe(state.rules),
     )
 

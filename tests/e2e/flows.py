@@ -7,7 +7,7 @@ import re
 import urllib.request
 from collections.abc import Mapping, Sequence
 
-from playwright.sync_api import Page, expect
+from playwright.sync_api import Locator, Page, expect
 
 
 def start_match(
@@ -124,3 +124,74 @@ def api(base: str, method: str, path: str, body: object = None) -> dict:
     request.add_header("Content-Type", "application/json")
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read())
+
+
+# What the scorer sees, found the way a screen reader would name it.
+
+
+def side_group(page: Page, name: str) -> Locator:
+    """A side's part of the record form, by its legend ("Ann & Cid (0 before this hand)")."""
+    return page.get_by_role("group", name=re.compile(rf"^{re.escape(name)} \(-?\d+ before"))
+
+
+def cards_group(side: Locator, title: str) -> Locator:
+    """The "Melded cards" or "Cards left in hand" block of a side, with its points/count switch."""
+    return side.get_by_role("group", name=title, exact=True)
+
+
+def tap_plus(scope: Locator | Page, label: str, times: int = 1) -> None:
+    """Tap the big + next to a count (its label, e.g. "Natural canastas") `times` times."""
+    button = scope.get_by_role("button", name=f"One more: {label}", exact=True)
+    for _ in range(times):
+        button.tap()
+
+
+def tap_minus(scope: Locator | Page, label: str, times: int = 1) -> None:
+    button = scope.get_by_role("button", name=f"One fewer: {label}", exact=True)
+    for _ in range(times):
+        button.tap()
+
+
+def choose(scope: Locator | Page, option: str) -> None:
+    """Tap a radio button or a check box by its visible label."""
+    scope.get_by_role("radio", name=option, exact=True).or_(
+        scope.get_by_role("checkbox", name=option, exact=True)
+    ).tap()
+
+
+def preview(page: Page) -> Locator:
+    return page.locator("#preview")
+
+
+def expect_totals(page: Page, *expected: int) -> None:
+    """The totals on the scoreboard, in seat order, as the cards show them."""
+    expect(page.locator(".side-card .total")).to_have_text([f"Total: {t}" for t in expected])
+
+
+def side_card(page: Page, name: str) -> Locator:
+    """A side's card on the scoreboard, by its heading."""
+    return page.locator("article.side-card").filter(
+        has=page.get_by_role("heading", name=name, exact=True)
+    )
+
+
+def expect_hand_rows(page: Page, *rows: str) -> None:
+    """The hands table, one string per row: number, then per side "score running"."""
+    expect(page.locator("table.hands tbody tr")).to_have_text(list(rows), use_inner_text=True)
+
+
+def field_wrapper(control: Locator) -> Locator:
+    """The `.field` wrapper of an input (or the fieldset of a radio group)."""
+    return control.locator(
+        "xpath=ancestor-or-self::*[contains(concat(' ', @class, ' '), ' field ')][1]"
+    )
+
+
+def api_match(base: str, variant: str, sides: list[list[str]], **extra: object) -> int:
+    """Start a match through the API (players per side); returns its id."""
+    body = {"variant": variant, "sides": [{"players": p} for p in sides], **extra}
+    return api(base, "POST", "/api/v1/matches", body)["id"]
+
+
+def api_hand(base: str, match_id: int, *sides: Mapping[str, object]) -> dict:
+    return api(base, "POST", f"/api/v1/matches/{match_id}/hands", {"sides": list(sides)})

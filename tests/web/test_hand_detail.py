@@ -85,7 +85,7 @@ def test_as_entered(client):
     assert pairs["went out"] == "yes"
     assert pairs["meld points"] == "500"
     assert pairs["red threes"] == "1"
-    assert pairs["canastas.natural"] == "1"
+    assert pairs["natural canastas"] == "1"
 
 
 def test_rules_snapshot_uses_the_match_rules(client):

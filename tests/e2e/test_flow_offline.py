@@ -1,0 +1,43 @@
+"""When the Wi-Fi drops: the service worker shows the app's offline page."""
+
+from __future__ import annotations
+
+from playwright.sync_api import Browser, expect
+
+from .checks import check_page
+from .conftest import phone_context
+
+
+def test_offline_page_instead_of_the_browser_error(browser: Browser, live_server: str):
+    context = phone_context(browser, service_workers="allow")
+    try:
+        page = context.new_page()
+        errors: list[str] = []
+        page.on("pageerror", lambda error: errors.append(str(error)))
+        page.goto(live_server + "/")
+        expect(page.get_by_role("heading", name="Scorekeeper", level=1)).to_be_visible()
+        # The worker is installed (the offline page and static files are cached) and active.
+        assert page.evaluate("navigator.serviceWorker.ready.then(r => r.active.state)") in (
+            "activating",
+            "activated",
+        )
+        page.wait_for_function("navigator.serviceWorker.controller !== null")
+
+        context.set_offline(True)
+        page.get_by_role("link", name="History", exact=True).click()
+        expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+        expect(page).to_have_url(live_server + "/history")
+        expect(page.get_by_text("The scores are safe")).to_be_visible()
+        # Styled from the cache: the stylesheet loaded without a network.
+        assert page.evaluate(
+            "document.styleSheets.length >= 1 && document.styleSheets[0].cssRules.length > 0"
+        )
+        check_page(page)
+
+        # Back online, "Try again" reaches the app.
+        context.set_offline(False)
+        page.get_by_role("link", name="Try again").click()
+        expect(page.get_by_role("heading", name="Scorekeeper", level=1)).to_be_visible()
+        assert errors == []
+    finally:
+        context.close()
