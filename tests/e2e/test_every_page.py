@@ -159,3 +159,24 @@ def test_header_links_stay_on_screen_at_200_percent(browser: Browser, urls):
         assert size >= 1.8 * 17
     finally:
         context.close()
+
+
+def test_scoreboard_and_form_read_well_with_a_screen_reader(page, urls):
+    """Real headings, a table with column and row headers, a live region for the preview."""
+    page.goto(urls["scoreboard"])
+    assert page.get_by_role("heading", level=1).count() == 1
+    cards = page.get_by_role("region", name="Totals")
+    assert cards.get_by_role("heading", level=2).all_inner_texts() == ["Ann & Cid", "Bob & Dee"]
+    assert cards.get_by_text("Total:").count() == 2  # each big number is announced as a total
+    table = page.get_by_role("table")
+    assert table.get_by_role("columnheader").all_inner_texts() == ["Hand", "Ann & Cid", "Bob & Dee"]
+    assert table.get_by_role("rowheader").count() == 2
+    assert page.get_by_role("heading", name="Hands", level=2).count() == 1
+
+    page.goto(urls["record hand"])
+    preview = page.locator("#preview")
+    assert preview.get_attribute("aria-live") == "polite"
+    assert page.get_by_role("group", name="Who went out?").count() == 1
+    for side in ("Ann & Cid", "Bob & Dee"):
+        group = page.get_by_role("group", name=f"{side} (", exact=False)
+        assert group.get_by_role("spinbutton", name="Sambas").count() == 1
