@@ -17,6 +17,7 @@ import pytest
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.rules import presets as presets_module
+from tests.support import LAYOUTS
 
 URL = "/api/v1/matches"
 
@@ -177,18 +178,6 @@ def test_new_match_freezes_the_options_resolved(client):
     assert state["rules"]["going_out"]["bonus"] == 300
 
 
-LAYOUTS = [
-    ("classic", 2, 2),
-    ("classic-2p", 2, 1),
-    ("classic-3p", 3, 1),
-    ("samba", 2, 2),
-    ("samba-fournier", 2, 2),
-    ("brazilian", 2, 2),
-    ("bolivia", 2, 2),
-    ("buraco", 2, 1),
-    ("burraco", 2, 1),
-    ("burraco", 2, 2),
-]
 NAMES = ["Ann", "Bob", "Cy", "Di", "Eve", "Fay"]
 
 

@@ -2,29 +2,15 @@
 
 from __future__ import annotations
 
-import importlib.util
 import random
-import sys
 import threading
-from pathlib import Path
 
 import pytest
 from werkzeug.serving import make_server
 
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "play_matches.py"
+from tests.support import LAYOUTS, load_play_matches
 
-
-def _load_bench():
-    spec = importlib.util.spec_from_file_location("play_matches", BENCH)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
-
-
-play_matches = _load_bench()
+play_matches = load_play_matches()
 
 # RULES.md, preset by preset: the target, and the table layouts (sides, players a side).
 TARGETS = {
@@ -38,18 +24,6 @@ TARGETS = {
     "buraco": 3000,
     "burraco": 2005,
 }
-LAYOUTS = [
-    ("classic", 2, 2),
-    ("classic-2p", 2, 1),
-    ("classic-3p", 3, 1),
-    ("samba", 2, 2),
-    ("samba-fournier", 2, 2),
-    ("brazilian", 2, 2),
-    ("bolivia", 2, 2),
-    ("buraco", 2, 1),
-    ("burraco", 2, 1),
-    ("burraco", 2, 2),
-]
 
 
 def test_the_script_covers_every_preset_and_layout():

@@ -6,10 +6,7 @@ cluster, or SCOREKEEPER_TEST_POSTGRES_URL. Each test runs in its own empty schem
 
 from __future__ import annotations
 
-import importlib.util
 import re
-import sys
-from pathlib import Path
 
 import flask_migrate
 import pytest
@@ -17,23 +14,13 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.extensions import db
+from tests.support import load_play_matches
 
 from .conftest import make_app
 from .test_migrations import MODEL_TABLES, current_heads, schema_diff, tables
 
 URL = "/api/v1/matches"
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
-BENCH = Path(__file__).resolve().parents[2] / "bench" / "play_matches.py"
-
-
-def load_bench():
-    spec = importlib.util.spec_from_file_location("play_matches", BENCH)
-    assert spec is not None
-    assert spec.loader is not None
-    module = importlib.util.module_from_spec(spec)
-    sys.modules[spec.name] = module
-    spec.loader.exec_module(module)
-    return module
 
 
 def classic(out=False, naturals=0, meld=0, hand=0, red=0):
@@ -286,7 +273,7 @@ def test_the_pages_flow_on_postgresql(migrated_app):
 
 
 def test_every_preset_plays_to_the_end_on_postgresql(migrated_app):
-    play_matches = load_bench()
+    play_matches = load_play_matches()
     results = play_matches.play_all(migrated_app.test_client(), seed=4)
     assert len(results) == len(play_matches.LAYOUTS)
     for result in results:
