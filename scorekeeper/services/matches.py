@@ -15,7 +15,7 @@ from datetime import datetime
 from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.exc import IntegrityError
+from sqlalchemy.exc import IntegrityError, OperationalError
 from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.exc import StaleDataError
 
@@ -364,6 +364,8 @@ def _flush() -> None:
         raise HandConflict("This hand was changed from another device at the same time.") from None
     except IntegrityError:
         raise HandConflict("That hand was just recorded from another device.") from None
+    except OperationalError:  # SQLite: another device was writing at the same moment
+        raise HandConflict("Another device was saving at the same moment. Save again.") from None
 
 
 def _fill_sides(hand: Hand, records: list[Any], evaluation: Evaluation) -> None:

@@ -420,3 +420,28 @@ def test_a_hand_number_ahead_of_the_match_is_not_called_recorded(client, app):
     assert response.status_code == 422
     assert top_errors(response) == ["The next hand of this match is hand 1, not 7."]
     assert count(app, Hand) == 0
+
+
+def test_a_busy_database_asks_to_save_again(client, app, monkeypatch):
+    """Two phones writing at the same instant: the loser is asked to save again, no 500."""
+    from sqlalchemy.exc import OperationalError
+
+    from scorekeeper.extensions import db
+
+    match_id = create_match(client, "classic")
+    data = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
+
+    def locked(*args, **kwargs):
+        raise OperationalError("INSERT", {}, Exception("database is locked"))
+
+    # The explicit flush of the write fails; the loading of the page still works.
+    monkeypatch.setattr(db.session, "flush", locked)
+    response = client.post(f"/matches/{match_id}/hands/new", data=data)
+    monkeypatch.undo()
+    assert response.status_code == 422
+    assert top_errors(response) == ["Another device was saving at the same moment. Save again."]
+    assert input_value(response, "s0_meld_points") == "50"
+    assert count(app, Hand) == 0
+    # Saving again works.
+    assert client.post(f"/matches/{match_id}/hands/new", data=data).status_code == 303
+    assert count(app, Hand) == 1
