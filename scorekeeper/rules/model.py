@@ -206,14 +206,8 @@ class Rules:
     def kind(self, key: str) -> CanastaKind | None:
         return next((k for k in self.kinds() if k.key == key), None)
 
-    def counted_penalty(self, field_name: str) -> CountedPenalty | None:
-        return next((p for p in self.counted_penalties if p.field == field_name), None)
-
     def catalogue_penalty(self, key: str) -> CataloguePenalty | None:
         return next((p for p in self.catalogue if p.key == key), None)
-
-    def layout_for(self, players_per_side: int) -> Layout | None:
-        return next((lay for lay in self.layouts if lay.players_per_side == players_per_side), None)
 
     def canasta_noun_for(self, count: int) -> str:
         return self.canasta_noun if count == 1 else self.canasta_plural

@@ -10,7 +10,7 @@ from __future__ import annotations
 import re
 import unicodedata
 from collections.abc import Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
@@ -112,7 +112,7 @@ class MatchState:
     result: GameResult
     next_number: int
     next_dealer: str
-    table_order: list[str] = field(default_factory=list)
+    table_order: list[str]
 
     @property
     def finished(self) -> bool:
@@ -150,8 +150,8 @@ def table_order(match: Match) -> list[str]:
     ]
 
 
-def dealer_of(match: Match, number: int) -> str:
-    order = table_order(match)
+def dealer_of(match: Match, order: list[str], number: int) -> str:
+    """Who deals hand `number`: one seat clockwise per hand from the first dealer."""
     return order[(match.first_dealer + number - 1) % len(order)]
 
 
@@ -303,8 +303,11 @@ def match_state(match: Match) -> MatchState:
     running = _running_totals(hand_totals, count)
     final = running[-1] if running else [0] * count
     result = game_result(rules, final)
+    order = table_order(match)
     rows = [
-        HandRow(hand.number, dealer_of(match, hand.number), totals, run, hand.version, hand.id)
+        HandRow(
+            hand.number, dealer_of(match, order, hand.number), totals, run, hand.version, hand.id
+        )
         for hand, totals, run in zip(match.hands, hand_totals, running, strict=True)
     ]
     sides = []
@@ -330,8 +333,8 @@ def match_state(match: Match) -> MatchState:
         hands=rows,
         result=result,
         next_number=next_number,
-        next_dealer=dealer_of(match, next_number),
-        table_order=table_order(match),
+        next_dealer=dealer_of(match, order, next_number),
+        table_order=order,
     )
 
 

@@ -319,7 +319,7 @@ def form_data_from_records(rules: Rules, records: Sequence[Mapping[str, Any]]) -
 
 
 def field_for_problem(
-    rules: Rules, side_count: int, problem: Problem, penalty_fields: Mapping[tuple[int, str], str]
+    specs: Sequence[FieldSpec], problem: Problem, penalty_fields: Mapping[tuple[int, str], str]
 ) -> str | None:
     """The form field a problem belongs next to; None for the top of the form."""
     field = problem.field or ""
@@ -335,10 +335,10 @@ def field_for_problem(
         entry = ".".join(field.split(".")[:2])
         side = problem.side
         return penalty_fields.get((side, field)) or penalty_fields.get((side, entry))
-    specs = [s for s in field_specs(rules, side_count) if s.side == problem.side]
-    exact = next((s.name for s in specs if s.path == field), None)
+    mine = [s for s in specs if s.side == problem.side]
+    exact = next((s.name for s in mine if s.path == field), None)
     if exact:
         return exact
     if field in ("meld_cards", "hand_cards"):
         return f"s{problem.side}_{field.split('_')[0]}_mode"
-    return next((s.name for s in specs if s.path.startswith(field + ".")), None)
+    return next((s.name for s in mine if s.path.startswith(field + ".")), None)

@@ -31,6 +31,7 @@ from ..services.transaction import transaction
 from .common import add_problems, match_or_404
 from .hand_form import (
     field_for_problem,
+    field_specs,
     form_data_from_records,
     hand_form_class,
     layout,
@@ -103,6 +104,7 @@ def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any]], object]) 
     rules = match_rules(match)
     names = side_names(match)
     records, penalty_fields = records_from_form(rules, len(names), submitted_data(form))
+    specs = field_specs(rules, len(names))
     try:
         if form.errors:
             evaluate(rules, records, match.players_per_side, names)
@@ -114,7 +116,7 @@ def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any]], object]) 
         return add_problems(
             form,
             error.problems,
-            lambda p: field_for_problem(rules, len(names), p, penalty_fields),
+            lambda p: field_for_problem(specs, p, penalty_fields),
         )
 
 

@@ -8,22 +8,12 @@ import threading
 import pytest
 from werkzeug.serving import make_server
 
+from tests.rules.helpers import TARGETS
 from tests.support import LAYOUTS, load_play_matches
 
 play_matches = load_play_matches()
 
 # RULES.md, preset by preset: the target, and the table layouts (sides, players a side).
-TARGETS = {
-    "classic": 5000,
-    "classic-2p": 5000,
-    "classic-3p": 5000,
-    "samba": 10000,
-    "samba-fournier": 10000,
-    "brazilian": 10000,
-    "bolivia": 15000,
-    "buraco": 3000,
-    "burraco": 2005,
-}
 
 
 def test_the_script_covers_every_preset_and_layout():

@@ -6,17 +6,7 @@ import json
 
 import pytest
 
-ALL_PRESETS = {
-    "classic",
-    "classic-2p",
-    "classic-3p",
-    "samba",
-    "samba-fournier",
-    "brazilian",
-    "bolivia",
-    "buraco",
-    "burraco",
-}
+from tests.rules.helpers import ALL_PRESETS
 
 
 def test_list_has_every_preset_with_layouts_fields_and_options(client):
@@ -24,7 +14,7 @@ def test_list_has_every_preset_with_layouts_fields_and_options(client):
     assert response.status_code == 200
     assert response.is_json
     variants = {v["key"]: v for v in response.json}
-    assert set(variants) == ALL_PRESETS
+    assert set(variants) == set(ALL_PRESETS)
     for variant in variants.values():
         assert variant["name"]
         assert variant["source"]

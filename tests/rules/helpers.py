@@ -21,6 +21,19 @@ ALL_PRESETS = (
     "burraco",
 )
 
+# RULES.md: the target of each preset.
+TARGETS = {
+    "classic": 5000,
+    "classic-2p": 5000,
+    "classic-3p": 5000,
+    "samba": 10000,
+    "samba-fournier": 10000,
+    "brazilian": 10000,
+    "bolivia": 15000,
+    "buraco": 3000,
+    "burraco": 2005,
+}
+
 
 def score_hand(
     key: str,

@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.rules import GameResult, MeldRequirement, game_result, meld_requirement, resolve
 
-from .helpers import ALL_PRESETS
+from .helpers import ALL_PRESETS, TARGETS
 
 BOUNDARIES = (-5, 0, 1495, 1500, 2995, 3000, 6995, 7000, 7995, 8000, 8995, 9000)
 
@@ -84,18 +84,6 @@ def test_no_minimum_variants(key):
 
 
 # --- Game end -------------------------------------------------------------------
-
-TARGETS = {
-    "classic": 5000,
-    "classic-2p": 5000,
-    "classic-3p": 5000,
-    "samba": 10000,
-    "samba-fournier": 10000,
-    "brazilian": 10000,
-    "bolivia": 15000,
-    "buraco": 3000,
-    "burraco": 2005,
-}
 
 
 @pytest.mark.parametrize("key", ALL_PRESETS)
