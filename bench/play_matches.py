@@ -87,6 +87,7 @@ class Book:
     may_go_out: Callable[[Mapping[str, int]], bool]
     out_kinds: tuple[str, ...]  # the smallest canasta set that lets a side go out
     deck_size: int
+    deck_value: int  # every card of the deck at its value: no hand counts more
     wild_kinds: tuple[str, ...] = ()  # kinds made of wild cards (bolivia): 7 x 20 at least
     red_threes: RedThreeBook | None = None
     black_threes: int = 0  # penalty per black three left in hand (0: no such field)
@@ -143,6 +144,7 @@ _CLASSIC = {
     "going_out": 100,
     "concealed": 200,
     "deck_size": 108,
+    "deck_value": 1180,  # 4x50 + 8x20 + 8x20 + 48x10 + 32x5 + 4x5
     "red_threes": RedThreeBook(4, _classic_reds, 1),
     "meld_table": CLASSIC_TABLE,
     "target": 5000,
@@ -152,6 +154,7 @@ _SAMBA = {
     "going_out": 200,
     "concealed": None,
     "deck_size": 162,
+    "deck_value": 1770,  # 6x50 + 12x20 + 12x20 + 72x10 + 48x5 + 6x5
     "target": 10000,
 }
 
@@ -196,6 +199,7 @@ BOOKS: dict[str, Book] = {
             may_go_out=_samba_and_two,
             out_kinds=("samba", "mixed"),
             deck_size=162,
+            deck_value=1770,
             wild_kinds=("bolivia",),
             red_threes=RedThreeBook(6, _brazilian_reds, 1),
             black_threes=100,
@@ -217,6 +221,7 @@ BOOKS: dict[str, Book] = {
             may_go_out=_samba_and_two,
             out_kinds=("samba", "natural"),
             deck_size=162,
+            deck_value=1770,
             wild_kinds=("bolivia",),
             red_threes=RedThreeBook(6, _samba_reds, 2),
             black_threes=100,
@@ -232,6 +237,7 @@ BOOKS: dict[str, Book] = {
             may_go_out=_buraco_out,
             out_kinds=("natural",),
             deck_size=104,
+            deck_value=880,  # 8x10 + 8x15 + 48x10 + 40x5
             extra_hand=100,
         ),
         Book(
@@ -244,6 +250,7 @@ BOOKS: dict[str, Book] = {
             may_go_out=_any(1),
             out_kinds=("mixed",),
             deck_size=108,
+            deck_value=1080,  # 4x30 + 8x20 + 8x15 + 48x10 + 40x5
             extra_hand=100,
         ),
     )
@@ -360,7 +367,7 @@ def random_hand(
     """One valid hand: who went out (or nobody), canastas, melds, cards left, threes."""
     out = None if rng.random() < 0.12 else rng.randrange(sides)
     kinds = [k for k in book.bonuses if k not in book.wild_kinds]
-    records: list[dict[str, Any]] = []
+    chosen: list[dict[str, int]] = []
     for seat in range(sides):
         canastas: dict[str, int] = {}
         if seat == out:
@@ -371,6 +378,13 @@ def random_hand(
             canastas[kind] = canastas.get(kind, 0) + 1
         if book.wild_kinds and rng.random() < 0.08:
             canastas[book.wild_kinds[0]] = 1
+        chosen.append(canastas)
+    # What the canastas' cards are worth at least; the rest of the deck's value is shared
+    # out, so the cards of the hand never count more than the deck holds.
+    spare = book.deck_value - sum(book.min_meld(c) for c in chosen) - 5 * 2 * sides
+    share = max(0, spare // sides)
+    records: list[dict[str, Any]] = []
+    for seat, canastas in enumerate(chosen):
         record: dict[str, Any] = {}
         if seat == out:
             record["went_out"] = True
@@ -378,9 +392,11 @@ def random_hand(
                 record["concealed"] = True
         if canastas:
             record["canastas"] = canastas
-        record["meld_points"] = book.min_meld(canastas) + 5 * rng.randrange(0, 120)
+        extra = 5 * rng.randrange(0, min(120, share * 2 // 3 // 5) + 1)
+        record["meld_points"] = book.min_meld(canastas) + extra
         alone_and_out = seat == out and players_per_side == 1
-        record["hand_points"] = 0 if alone_and_out else 5 * rng.randrange(0, 50)
+        held = 5 * rng.randrange(0, min(50, (share - extra) // 5) + 1)
+        record["hand_points"] = 0 if alone_and_out else held
         if book.extra_hand is not None:
             record["took_extra_hand"] = seat == out or rng.random() < 0.7
         if seat != out:

@@ -47,4 +47,7 @@ def score_hand():
         raise ApiError(422, [*unknown, *error.problems]) from None
     if unknown:
         raise ApiError(422, unknown)
-    return {"sides": [side.to_dict() for side in evaluation.scores]}
+    return {
+        "sides": [side.to_dict() for side in evaluation.scores],
+        "warnings": [warning.to_dict() for warning in evaluation.warnings],
+    }

@@ -13,6 +13,7 @@ from .presets import PRESETS, get_preset
 from .record import Hand, PenaltyEntry, SideHand
 from .scoring import Line, SideScore, score, score_side
 from .serialize import rules_from_json, rules_to_json
+from .validate import hand_warnings
 
 __all__ = [
     "PRESETS",
@@ -34,6 +35,7 @@ __all__ = [
     "available_options",
     "game_result",
     "get_preset",
+    "hand_warnings",
     "meld_requirement",
     "option_defaults",
     "read_hand",

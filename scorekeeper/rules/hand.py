@@ -14,6 +14,7 @@ from .errors import InvalidHand, Problem
 from .model import Rules
 from .presets import PRESETS
 from .record import Hand, PenaltyEntry, SideHand, side_label
+from .text import unprintable
 from .validate import check_hand
 
 # What some preset has: accepted at 0 by the presets that do not have it.
@@ -179,6 +180,10 @@ class _SideReader:
             return None
         if len(reason) > MAX_REASON_LENGTH:
             self.problem(f"{where}.reason", f"keep the reason under {MAX_REASON_LENGTH} characters")
+            return None
+        broken = unprintable(reason)
+        if broken is not None:
+            self.problem(f"{where}.reason", f"the reason {broken}")
             return None
         return PenaltyEntry(points=points, reason=reason.strip())
 

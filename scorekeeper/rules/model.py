@@ -216,6 +216,10 @@ class Rules:
         """The lowest point value of a natural (or wild) card in this value set."""
         return min(c.value for c in self.cards if c.wild == wild)
 
+    def deck_value(self) -> int:
+        """The card value of the whole deck: what one hand can count at most."""
+        return sum(self.deck.count_of(c.key) * c.value for c in self.cards)
+
     def min_canasta_points(self, kind: CanastaKind) -> int:
         return self.canasta_size * self.cheapest_value(kind.cheapest == "wild")
 

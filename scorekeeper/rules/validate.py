@@ -50,6 +50,26 @@ def min_meld_points(rules: Rules, side: SideHand) -> int:
     return total
 
 
+def card_values(rules: Rules, side: SideHand, failed: set[str]) -> dict[str, int]:
+    """The card value each field of a side's record counts (fields that failed left out)."""
+    meld_field = "meld_cards" if side.meld_cards is not None else "meld_points"
+    hand_field = "hand_cards" if side.hand_cards is not None else "hand_points"
+    values: dict[str, int] = {}
+    if not failed & {"meld_points", "meld_cards"}:
+        values[meld_field] = meld_points_of(rules, side)
+    if not failed & {"hand_points", "hand_cards"}:
+        values[hand_field] = hand_points_of(rules, side)
+    for penalty in rules.counted_penalties:
+        category = rules.category(penalty.card_category) if penalty.card_category else None
+        if category is not None and penalty.field not in failed:
+            values[penalty.field] = side.count(penalty.field) * category.value
+    return values
+
+
+def _biggest(values: dict[str, int]) -> str:
+    return max(values, key=lambda name: values[name])
+
+
 def _side_problems(
     rules: Rules, hand: Hand, index: int, failed: set[str], who: str
 ) -> list[Problem]:
@@ -84,6 +104,15 @@ def _side_problems(
                     f"{'needs' if canastas == 1 else 'need'} at least {needed} melded cards; "
                     f"{cards} counted",
                 )
+
+    values = card_values(rules, side, failed)
+    counted = sum(values.values())
+    if counted > rules.deck_value():
+        add(
+            _biggest(values),
+            f"{counted} points of cards (melded and left) is more than the whole deck is "
+            f"worth ({rules.deck_value()} points): check for a typo",
+        )
 
     if side.went_out and not failed & {"went_out", "canastas", "took_extra_hand"}:
         shortfalls = going_out_shortfalls(rules, side)
@@ -157,6 +186,23 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
                 )
             )
 
+    by_field: dict[str, int] = {}
+    for side, bad in usable:
+        for name, value in card_values(rules, side, bad).items():
+            by_field[name] = by_field.get(name, 0) + value
+    counted = sum(by_field.values())
+    if counted > rules.deck_value() and not any(
+        sum(card_values(rules, side, bad).values()) > rules.deck_value() for side, bad in usable
+    ):
+        problems.append(
+            Problem(
+                None,
+                _biggest(by_field),
+                f"All sides together count {counted} points of cards, more than the whole "
+                f"deck is worth ({rules.deck_value()} points): check for a typo",
+            )
+        )
+
     canastas = sum(side.canasta_total() for side, bad in usable if "canastas" not in bad)
     if canastas * rules.canasta_size > deck.size:
         problems.append(
@@ -193,3 +239,21 @@ def check_hand(
         )
     problems.extend(_deck_problems(rules, hand, failed))
     return problems
+
+
+def hand_warnings(rules: Rules, hand: Hand, side_names: list[str] | None = None) -> list[Problem]:
+    """What is possible but unlikely in an accepted hand: worth a second look before saving."""
+    warnings = []
+    for index, side in enumerate(hand.sides):
+        if side.went_out:
+            continue
+        held = hand_points_of(rules, side) or any(
+            side.count(p.field) for p in rules.counted_penalties if p.card_category
+        )
+        if not held:
+            who = side_label(index, hand.players_per_side, side_names)
+            field = "hand_cards" if side.hand_cards is not None else "hand_points"
+            warnings.append(
+                Problem(index, field, f"{who} did not go out but has nothing left in hand")
+            )
+    return warnings

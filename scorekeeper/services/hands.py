@@ -11,6 +11,7 @@ from ..rules import (
     Problem,
     Rules,
     SideScore,
+    hand_warnings,
     read_hand,
     resolve_options,
     score,
@@ -19,9 +20,12 @@ from ..rules import (
 
 @dataclass(frozen=True)
 class Evaluation:
+    """A hand that can be saved: its scores, and what is unlikely enough to ask about."""
+
     rules: Rules
     hand: Hand
     scores: tuple[SideScore, ...]
+    warnings: tuple[Problem, ...] = ()
 
 
 def evaluate(
@@ -29,7 +33,8 @@ def evaluate(
 ) -> Evaluation:
     """Score one hand; raises InvalidHand with every problem of it."""
     hand = read_hand(rules, sides, players, side_names)
-    return Evaluation(rules, hand, score(rules, hand))
+    warnings = tuple(hand_warnings(rules, hand, side_names))
+    return Evaluation(rules, hand, score(rules, hand), warnings)
 
 
 def evaluate_request(

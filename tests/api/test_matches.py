@@ -48,11 +48,14 @@ def side(out=False, naturals=0, mixed=0, meld=0, hand=0, red=0, concealed=False)
 
 
 def worth(points, out=True):
-    """A side scoring exactly `points` (a multiple of 5, >= 600): one natural canasta,
-    the rest in melded cards, plus going out when `out`."""
-    bonus = 500 + (100 if out else 0)
-    assert points - bonus >= 35
-    return side(out=out, naturals=1, meld=points - bonus)
+    """A Classic side scoring exactly `points` (a multiple of 5, at least 535 + going out):
+    natural canastas for the bulk, the rest in melded cards (at least 35 a canasta), as big
+    hands really are made, so the cards stay within one deck."""
+    rest = points - (100 if out else 0)
+    naturals = max(1, (rest - 35) // 500)
+    while rest - 500 * naturals < 35 * naturals:
+        naturals -= 1
+    return side(out=out, naturals=naturals, meld=rest - 500 * naturals)
 
 
 # 500 + 300 + 100 + 100 = 1000 | 100 - 40 = 60
@@ -498,7 +501,8 @@ def test_both_over_the_target_the_higher_total_wins(client):
 
 def test_a_tie_at_the_top_plays_on(client):
     match_id = create(client)["id"]
-    state = add(client, match_id, [worth(5100), worth(5100, out=False)])
+    add(client, match_id, [worth(2550), worth(2550, out=False)])
+    state = add(client, match_id, [worth(2550), worth(2550, out=False)])
     assert totals(state) == [5100, 5100]
     assert state["finished"] is False
     assert state["winner"] is None

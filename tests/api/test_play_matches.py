@@ -58,6 +58,10 @@ def test_random_hands_vary_who_goes_out():
     assert outs == {0, 1, 2, None}
 
 
+# The short Burraco game (1005 is in common use): a tie at the target fits in one hand.
+SHORT_BURRACO = {"target": 1005}
+
+
 def burraco_side(out=False, clean=0, meld=0, hand=0, took=True):
     record = {"took_extra_hand": took, "meld_points": meld}
     if out:
@@ -71,19 +75,19 @@ def burraco_side(out=False, clean=0, meld=0, hand=0, took=True):
 
 def test_an_exact_tie_at_the_target_plays_on_until_one_side_leads(client):
     hands = [
-        # 3 x 200 + 1305 + 100 closing = 2005 | 3 x 200 + 1405 = 2005: both at the target.
-        [burraco_side(True, 3, 1305), burraco_side(False, 3, 1405)],
+        # 3 x 200 + 305 + 100 closing = 1005 | 3 x 200 + 405 = 1005: both at the target.
+        [burraco_side(True, 3, 305), burraco_side(False, 3, 405)],
         # 50 - 100 = -50 | 200 + 100 + 100 = 400
         [burraco_side(False, 0, 50, 100), burraco_side(True, 1, 100)],
     ]
-    result = play_matches.play_scripted(client, "burraco", 1, hands)
+    result = play_matches.play_scripted(client, "burraco", 1, hands, SHORT_BURRACO)
     created, tied, decided = result.states[:3]
     assert created["finished"] is False
-    assert [s["total"] for s in tied["sides"]] == [2005, 2005]
+    assert [s["total"] for s in tied["sides"]] == [1005, 1005]
     assert tied["status"] == "tied"
     assert tied["finished"] is False
     assert tied["winner"] is None
-    assert [s["total"] for s in decided["sides"]] == [1955, 2405]
+    assert [s["total"] for s in decided["sides"]] == [955, 1405]
     assert decided["status"] == "finished"
     assert decided["finished"] is True
     assert decided["winner"] == 1
@@ -91,11 +95,12 @@ def test_an_exact_tie_at_the_target_plays_on_until_one_side_leads(client):
 
 def test_a_tie_after_the_next_hand_still_plays_on(client):
     hands = [
-        [burraco_side(True, 3, 1305), burraco_side(False, 3, 1405)],  # 2005 | 2005
+        [burraco_side(True, 3, 305), burraco_side(False, 3, 405)],  # 1005 | 1005
         [burraco_side(False, 0, 100), burraco_side(True, 0, 0, 0, False)],  # 100 | -100
     ]
     # The second hand's closing side has no burraco and no pozzetto: refused.
-    player = play_matches.Player(play_matches.as_sender(client), "burraco", 2)
+    sender = play_matches.as_sender(client)
+    player = play_matches.Player(sender, "burraco", 2, SHORT_BURRACO)
     player.record(hands[0])
     response = client.post(f"/api/v1/matches/{player.match_id}/hands", json={"sides": hands[1]})
     assert response.status_code == 422
@@ -130,7 +135,8 @@ def test_a_single_leader_wins_even_when_the_others_tie(client):
     def out(naturals, meld):
         return {"went_out": True, "canastas": {"natural": naturals}, "meld_points": meld}
 
-    hands = [[out(1, 600), {"meld_points": 1100}, {"meld_points": 1100}]]  # 1200 | 1100 | 1100
+    two = {"canastas": {"natural": 1, "mixed": 1}, "meld_points": 300}  # 500 + 300 + 300 = 1100
+    hands = [[out(2, 100), two, dict(two)]]  # 1000 + 100 + 100 = 1200 | 1100 | 1100
     result = play_matches.play_scripted(client, "classic-3p", 1, hands, {"target": 1000})
     final = result.states[-1]
     assert (final["status"], final["finished"], final["winner"]) == ("finished", True, 0)

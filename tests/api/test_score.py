@@ -387,3 +387,48 @@ def test_no_csrf_token_needed_even_with_csrf_on(app, client):
     assert app.config.get("WTF_CSRF_ENABLED", True) is True
     _extra, sides, expected = CASES["samba"]
     assert totals(score(client, "samba", sides)) == expected
+
+
+# --- what cannot have happened, and what is only unlikely ------------------------
+
+
+def test_a_meld_beyond_the_deck_value_is_422_naming_side_field_and_deck_value(client):
+    body = {
+        "variant": "classic",
+        "sides": [
+            {"went_out": True, "canastas": {"natural": 1}, "meld_points": 4200},
+            {"meld_points": 120, "hand_points": 85},
+        ],
+    }
+    response = client.post("/api/v1/score", json=body)
+    assert response.status_code == 422
+    [error] = response.json["errors"]
+    assert (error["side"], error["field"]) == (0, "meld_points")
+    assert "1180" in error["message"]
+
+
+def test_an_unlikely_hand_is_scored_with_a_warning(client):
+    body = {
+        "variant": "classic",
+        "sides": [
+            {"went_out": True, "canastas": {"natural": 1}, "meld_points": 200},
+            {"meld_points": 120},
+        ],
+    }
+    response = client.post("/api/v1/score", json=body)
+    assert response.status_code == 200
+    assert [s["total"] for s in response.json["sides"]] == [800, 120]
+    [warning] = response.json["warnings"]
+    assert (warning["side"], warning["field"]) == (1, "hand_points")
+    assert "nothing left in hand" in warning["message"]
+
+
+def test_a_usual_hand_has_no_warnings(client):
+    body = {
+        "variant": "classic",
+        "sides": [
+            {"went_out": True, "canastas": {"natural": 1}, "meld_points": 200},
+            {"meld_points": 120, "hand_points": 85},
+        ],
+    }
+    assert client.post("/api/v1/score", json=body).json["warnings"] == []

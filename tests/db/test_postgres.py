@@ -146,10 +146,12 @@ def test_the_api_flow_on_postgresql(migrated_app):
     assert [hand["number"] for hand in state["hands"]] == [1, 2]
     assert totals(state) == [1655, 770]
 
-    too_early = client.put(f"{hands}/1", json={"sides": [classic(True, 1, 4400), classic()]})
+    # 9 x 500 + 400 + 100 = 5000: the game would end at hand 1, before hand 2.
+    too_early = client.put(f"{hands}/1", json={"sides": [classic(True, 9, 400), classic()]})
     assert too_early.status_code == 409
 
-    state = client.post(hands, json={"sides": [classic(True, 1, 3000), classic()]}).json
+    # 6 x 500 + 500 + 100 = 3600
+    state = client.post(hands, json={"sides": [classic(True, 6, 500), classic()]}).json
     assert totals(state) == [5255, 770]
     assert state["finished"] is True
     assert state["winner"] == 0
@@ -257,7 +259,7 @@ def test_the_pages_flow_on_postgresql(migrated_app):
     history = client.get("/history")
     assert history.status_code == 200
     assert f'href="/matches/{match_id}"' not in history.text
-    finish = [classic(True, 1, 3000), classic()]
+    finish = [classic(True, 6, 500), classic()]  # 1600 + 3600 = 5200
     state = client.post(f"{URL}/{match_id}/hands", json={"sides": finish}).json
     assert state["finished"] is True
     history = client.get("/history")

@@ -309,7 +309,7 @@ def test_burraco_partnership_hand():
                 "went_out": True,
                 "took_extra_hand": True,
                 "canastas": {"natural": 1, "mixed": 2},
-                "meld_points": 640,
+                "meld_points": 540,
                 "hand_points": 35,  # the partner's cards
             },
             {
@@ -321,9 +321,10 @@ def test_burraco_partnership_hand():
         ],
         players=2,
     )
-    # side 0: 200 clean + 2 x 100 dirty + 640 + 100 closing - 35 = 1105
+    # side 0: 200 clean + 2 x 100 dirty + 540 + 100 closing - 35 = 1005
     # side 1: 200 + 280 - 150 - 100 (pozzetto never taken) = 230
-    assert [s.total for s in scores] == [1105, 230]
+    # (cards counted: 540 + 35 + 280 + 150 = 1005 of the deck's 1080)
+    assert [s.total for s in scores] == [1005, 230]
 
 
 def test_burraco_head_to_head_hand():

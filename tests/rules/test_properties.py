@@ -14,7 +14,7 @@ import copy
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import HealthCheck, assume, given, settings
 from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS, InvalidHand, Rules, read_hand, resolve, score
@@ -164,6 +164,10 @@ def _take(draw, budget: dict[str, int], categories: list[str], n: int) -> dict[s
     return taken
 
 
+def _value(rules: Rules, cards: dict[str, int]) -> int:
+    return sum(rules.category(key).value * count for key, count in cards.items())
+
+
 def _add(into: dict[str, int], more: dict[str, int]) -> None:
     for key, count in more.items():
         into[key] = into.get(key, 0) + count
@@ -250,34 +254,31 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
         elif draw(st.booleans()):
             side["went_out"] = False
 
-        least = sum(rules.min_canasta_points(rules.kind(k)) * n for k, n in canastas.items())
-
-        # Melded cards: counted card by card, or as points.
-        meld_cards = None
-        if draw(st.booleans()):
-            saved = dict(budget)
-            meld_cards = {}
-            for kind, count in canastas.items():
-                pool = wilds if rules.kind(kind).cheapest == "wild" else naturals
-                for _ in range(count):
-                    taken = _take(draw, budget, pool, rules.canasta_size)
-                    if taken is None:
-                        meld_cards = None
-                        break
+        # Melded cards are drawn from what is left of the deck (so a hand never counts more
+        # than the deck holds), then entered card by card or as points.
+        meld_cards: dict[str, int] = {}
+        for kind, count in list(canastas.items()):
+            pool = wilds if rules.kind(kind).cheapest == "wild" else naturals
+            for _ in range(count):
+                taken = _take(draw, budget, pool, rules.canasta_size)
+                if taken is None:
+                    canastas[kind] -= 1
+                else:
                     _add(meld_cards, taken)
-                if meld_cards is None:
-                    break
-            if meld_cards is None:
-                budget.update(saved)
-            else:
-                for category in categories:
-                    extra = draw(st.integers(0, min(budget[category], 4)))
-                    if extra:
-                        meld_cards[category] = meld_cards.get(category, 0) + extra
-                        budget[category] -= extra
-                side["meld_cards"] = meld_cards
-        if meld_cards is None:
-            side["meld_points"] = least + 5 * draw(st.integers(0, 300))
+        if went_out:
+            assume(not _meets(rules, canastas))
+        canastas = {k: n for k, n in canastas.items() if n}
+        if canastas or "canastas" in side:
+            side["canastas"] = canastas
+        for category in categories:
+            extra = draw(st.integers(0, min(budget[category], 4)))
+            if extra:
+                meld_cards[category] = meld_cards.get(category, 0) + extra
+                budget[category] -= extra
+        if draw(st.booleans()):
+            side["meld_cards"] = meld_cards
+        else:
+            side["meld_points"] = _value(rules, meld_cards)
 
         # Cards left in hand: none for a player who went out alone.
         if alone_out:
@@ -286,7 +287,7 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
                 side["hand_points"] = 0
             elif choice == "cards":
                 side["hand_cards"] = {}
-        elif draw(st.booleans()):
+        else:
             hand_cards = {}
             for category in categories:
                 if category in refused_in_hand:
@@ -295,9 +296,10 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
                 if count:
                     hand_cards[category] = count
                     budget[category] -= count
-            side["hand_cards"] = hand_cards
-        else:
-            side["hand_points"] = 5 * draw(st.integers(0, 80))
+            if draw(st.booleans()):
+                side["hand_cards"] = hand_cards
+            else:
+                side["hand_points"] = _value(rules, hand_cards)
 
         if rules.red_threes is not None:
             red = draw(st.integers(0, budget["red_three"]))

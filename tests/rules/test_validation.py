@@ -489,3 +489,88 @@ def test_too_many_penalties_on_one_side_are_refused():
     assert [(p.side, p.field) for p in caught.value.problems] == [(0, "penalties")]
     hand = read_hand(resolve("classic"), [{"penalties": free[:50]}, {}])
     assert len(hand.sides[0].penalties) == 50
+
+
+# --- Card value beyond the deck -------------------------------------------------
+
+# The card value of each preset's whole deck, worked out from RULES.md's tables:
+# double deck, canasta values: 4x50 + 8x20 + 8x20 + 48x10 + 32x5 + 4x5 = 1180;
+# triple deck: 6x50 + 12x20 + 12x20 + 72x10 + 48x5 + 6x5 = 1770;
+# buraco: 8x10 + 8x15 + 48x10 + 40x5 = 880; burraco: 4x30 + 8x20 + 8x15 + 48x10 + 40x5 = 1080.
+DECK_VALUES = {
+    "classic": 1180,
+    "classic-2p": 1180,
+    "classic-3p": 1180,
+    "samba": 1770,
+    "samba-fournier": 1770,
+    "brazilian": 1770,
+    "bolivia": 1770,
+    "buraco": 880,
+    "burraco": 1080,
+}
+
+
+@pytest.mark.parametrize(("key", "value"), DECK_VALUES.items())
+def test_the_deck_value_comes_from_the_deck_and_card_values(key, value):
+    assert resolve(key).deck_value() == value
+
+
+def _sides(key: str, first: dict, second: dict) -> list[dict]:
+    extra = dict(TOOK) if key in ("buraco", "burraco") else {}
+    sides = [{**extra, **first}, {**extra, **second}]
+    return sides + ([{}] if key == "classic-3p" else [])
+
+
+def test_a_meld_typo_beyond_the_deck_is_rejected_with_side_field_and_deck_value():
+    # 4200 is a typo for 420: more than the 1180 points of a Classic deck.
+    with pytest.raises(InvalidHand) as info:
+        read_hand(resolve("classic"), [{"meld_points": 4200}, {"meld_points": 120}])
+    [problem] = info.value.problems
+    assert (problem.side, problem.field) == (0, "meld_points")
+    assert "1180" in problem.message
+    assert problem.message.startswith("Team 1:")
+
+
+@pytest.mark.parametrize(("key", "value"), DECK_VALUES.items())
+def test_one_side_can_count_the_whole_deck_but_not_five_more(key, value):
+    players = 2 if key == "burraco" else None
+    ok = _sides(key, {"meld_points": value - 100, "hand_points": 100}, {})
+    read_hand(resolve(key), ok, players)
+    over = _sides(key, {"meld_points": value - 100, "hand_points": 105}, {})
+    assert problems(key, over, players=players) == {(0, "meld_points")}
+
+
+@pytest.mark.parametrize(("key", "value"), DECK_VALUES.items())
+def test_all_sides_together_cannot_count_more_than_the_deck(key, value):
+    players = 2 if key == "burraco" else None
+    half = value // 2 // 5 * 5
+    rest = value - half
+    ok = _sides(key, {"meld_points": half}, {"hand_points": rest})
+    read_hand(resolve(key), ok, players)
+    over = _sides(key, {"meld_points": half}, {"hand_points": rest + 5})
+    # Named on the field holding most of the cards: that is where to look first.
+    assert problems(key, over, players=players) == {(None, "hand_points")}
+
+
+def test_cards_entered_by_count_and_left_over_count_toward_the_deck_value():
+    # Brazilian: black threes in hand are cards too (5 each); 6 x 5 = 30 more.
+    rules = resolve("brazilian")
+    side = {"meld_points": 1740, "black_threes_in_hand": 6}
+    with pytest.raises(InvalidHand) as info:
+        read_hand(rules, [side, {"hand_points": 5}])
+    assert {(p.side, p.field) for p in info.value.problems} == {(None, "meld_points")}
+    read_hand(rules, [{"meld_points": 1740, "black_threes_in_hand": 6}, {}])
+
+
+# --- Text a record may hold -------------------------------------------------------
+
+
+@pytest.mark.parametrize("reason", ["late\x00play", "bad \ud800 char", "two\nlines", "tab\there"])
+def test_a_penalty_reason_must_be_one_line_of_storable_text(reason):
+    side = {"penalties": [{"points": 50, "reason": reason}]}
+    assert problems("classic", [side, {}]) == {(0, "penalties.0.reason")}
+
+
+def test_a_penalty_reason_in_any_script_is_fine():
+    side = {"penalties": [{"points": 50, "reason": "Élodie a joué hors tour — 出牌"}]}
+    assert totals("classic", [side, {}]) == [-50, 0]

@@ -89,8 +89,8 @@ def test_correcting_an_early_hand_recomputes_everything_after(client, app):
     match_id = classic_hands(client)
     before = side_cards(client.get(f"/matches/{match_id}"))
     assert [c.meld for c in before] == ["90 points", "50 points"]
-    # Ann & Cid melded 2000 in hand 1, not 500: 500 + 300 + 2000 + 100 + 100 = 3000.
-    response = correct_hand(client, match_id, 1, 0, {"meld_points": 2000})
+    # Ann & Cid had 4 natural canastas in hand 1, not 1: 2000 + 300 + 500 + 100 + 100 = 3000.
+    response = correct_hand(client, match_id, 1, 0, {"canasta_natural": 4})
     assert response.status_code == 303
     assert response.headers["Location"] == f"/matches/{match_id}"
     board = client.get(f"/matches/{match_id}")
@@ -130,14 +130,15 @@ def test_correction_that_ends_the_game(client):
 def test_correction_cannot_end_the_game_before_later_hands(client, app):
     match_id = short_game(client)
     before = counts(app)
-    # Hand 1: Ann 1000 would end the game after hand 1, but hand 2 was played.
-    response = correct_hand(client, match_id, 1, "none", {"meld_points": 1000})
+    # Hand 1: Ann 1000 (a natural canasta and 500 melded) would end the game after hand 1,
+    # but hand 2 was played.
+    response = correct_hand(client, match_id, 1, "none", {"canasta_natural": 1, "meld_points": 500})
     assert response.status_code == 422
     assert top_errors(response) == [
         "With this change the game is over after hand 1, but 1 later hand was played. "
         "Remove the later hands first if that is right."
     ]
-    assert input_value(response, "s0_meld_points") == "1000"
+    assert input_value(response, "s0_canasta_natural") == "1"
     # Nothing changed: one transaction, rolled back.
     assert counts(app) == before
     board = client.get(f"/matches/{match_id}")

@@ -20,6 +20,15 @@ from .helpers import (
 )
 
 
+def scoring(points: int) -> dict[str, int]:
+    """A side that did not go out scoring `points`: natural canastas (500 each) for the bulk,
+    the rest in melded cards (at least 35 a canasta), so the cards fit in the deck."""
+    naturals = max(0, (points - 35) // 500)
+    while points - 500 * naturals < 35 * naturals:
+        naturals -= 1
+    return {"canasta_natural": naturals, "meld_points": points - 500 * naturals}
+
+
 def test_new_match_scoreboard_is_empty(client):
     match_id = create_match(client, "classic")
     response = client.get(f"/matches/{match_id}")
@@ -85,14 +94,14 @@ def test_winner_banner_when_the_target_is_reached(client):
         {"meld_points": 100, "hand_points": 20},
         {"canasta_natural": 1, "meld_points": 300, "red_threes": 2},
     )
-    # Hand 3, Ann & Cid go out concealed: 2 natural 1000 + mixed 300 + melded 1500
+    # Hand 3, Ann & Cid go out concealed: 4 natural 2000 + mixed 300 + melded 500
     # + concealed 200 + all four red threes 800 = 3800, total 1580 + 3800 = 5380.
     # Bob & Dee: 200 - 100 = 100, total 1030.
     record_ok(
         client,
         match_id,
         0,
-        {"canasta_natural": 2, "canasta_mixed": 1, "meld_points": 1500, "red_threes": 4},
+        {"canasta_natural": 4, "canasta_mixed": 1, "meld_points": 500, "red_threes": 4},
         {"meld_points": 200, "hand_points": 100},
         concealed=True,
     )
@@ -115,8 +124,10 @@ def test_winner_banner_when_the_target_is_reached(client):
 
 def test_recording_after_the_end_is_refused(client, app):
     match_id = create_match(client, "classic-2p", PLAYERS2, options={"target": 1000})
-    # Ann 1200, Bob 50: Ann is over the target alone.
-    record_ok(client, match_id, "none", {"meld_points": 1200}, {"meld_points": 50})
+    # Ann 500 + 700 = 1200, Bob 50: Ann is over the target alone.
+    record_ok(
+        client, match_id, "none", {"canasta_natural": 1, "meld_points": 700}, {"meld_points": 50}
+    )
     response = client.get(f"/matches/{match_id}/hands/new")
     assert response.status_code == 303
     assert response.headers["Location"] == f"/matches/{match_id}"
@@ -127,8 +138,14 @@ def test_recording_after_the_end_is_refused(client, app):
 
 def test_both_over_the_target_the_higher_total_wins(client):
     match_id = create_match(client, "classic-2p", PLAYERS2, options={"target": 1000})
-    # Ann melds 1200, Bob 1100: both reach 1000, Ann is higher.
-    record_ok(client, match_id, "none", {"meld_points": 1200}, {"meld_points": 1100})
+    # Ann 1000 + 200 = 1200, Bob 1000 + 100 = 1100: both reach 1000, Ann is higher.
+    record_ok(
+        client,
+        match_id,
+        "none",
+        {"canasta_natural": 2, "meld_points": 200},
+        {"canasta_natural": 2, "meld_points": 100},
+    )
     response = client.get(f"/matches/{match_id}")
     banner = page(response).find(class_="banner")
     assert banner.find("h2").text() == "Ann wins"
@@ -137,8 +154,9 @@ def test_both_over_the_target_the_higher_total_wins(client):
 
 def test_tie_at_the_top_plays_on_then_a_winner(client):
     match_id = create_match(client, "classic-2p", PLAYERS2, options={"target": 1000})
-    # Both meld exactly 1000: the target is reached but the lead is shared.
-    record_ok(client, match_id, "none", {"meld_points": 1000}, {"meld_points": 1000})
+    # Both score exactly 1000: the target is reached but the lead is shared.
+    thousand = {"canasta_natural": 1, "meld_points": 500}
+    record_ok(client, match_id, "none", thousand, thousand)
     response = client.get(f"/matches/{match_id}")
     root = page(response)
     banner = root.find(class_="banner")
@@ -246,8 +264,8 @@ def test_burraco_partnerships_seat_and_deal_order(client):
 )
 def test_meld_minimum_labels(client, variant, score, label):
     match_id = create_match(client, variant)
-    # One side melds `score` points (no canasta, nothing else), the other nothing.
-    record_ok(client, match_id, "none", {"meld_points": score}, {"meld_points": 0})
+    # One side scores `score` with natural canastas and melded cards, the other nothing.
+    record_ok(client, match_id, "none", scoring(score), {"meld_points": 0})
     response = client.get(f"/matches/{match_id}")
     assert totals(response) == [score, 0]
     cards = side_cards(response)
@@ -258,21 +276,23 @@ def test_meld_minimum_labels(client, variant, score, label):
 def test_house_rule_meld_table_is_used(client):
     # Samba with pagat's 150 at 7000 and more (tier 5 of the table).
     match_id = create_match(client, "samba", options={"meld_4_points": 150})
-    record_ok(client, match_id, "none", {"meld_points": 7000}, {"meld_points": 3000})
+    record_ok(client, match_id, "none", scoring(7000), scoring(3000))
     cards = side_cards(client.get(f"/matches/{match_id}"))
     assert [c.meld for c in cards] == ["150 points", "120 points"]
 
 
 def test_brazilian_meld_minimum_moves_through_the_high_tiers(client):
     match_id = create_match(client, "brazilian")
-    record_ok(client, match_id, "none", {"meld_points": 8000}, {"meld_points": 7000})
+    # 8000 and 7000 over two hands (that many canastas do not fit in one deck).
+    record_ok(client, match_id, "none", scoring(4000), scoring(3500))
+    record_ok(client, match_id, "none", scoring(4000), scoring(3500))
     cards = side_cards(client.get(f"/matches/{match_id}"))
     assert [c.meld for c in cards] == [
         "A canasta and melds worth at least 200 points in all",
         "A canasta",
     ]
-    # Hand 2: Ann & Cid +500 (8500), Bob & Dee +2000 (9000).
-    record_ok(client, match_id, "none", {"meld_points": 500}, {"meld_points": 2000})
+    # Hand 3: Ann & Cid +500 (8500), Bob & Dee +2000 (9000).
+    record_ok(client, match_id, "none", scoring(500), scoring(2000))
     response = client.get(f"/matches/{match_id}")
     cards = side_cards(response)
     assert totals(response) == [8500, 9000]
