@@ -88,10 +88,26 @@ def run_migrations_online():
     connectable = get_engine()
 
     with connectable.connect() as connection:
+        sqlite = connection.dialect.name == "sqlite"
+        if sqlite:
+            # The app turns foreign keys on for every SQLite connection. A migration that
+            # rebuilds a table (copy, drop, rename: any column change on SQLite) would then
+            # cascade the drop to every child row. The pragma only works outside a
+            # transaction, so it is set before the migration's transaction begins.
+            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
+            connection.commit()
         context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
 
         with context.begin_transaction():
             context.run_migrations()
+            if sqlite:
+                # Nothing may be left pointing nowhere; fail (and roll back) if it is.
+                dangling = connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()
+                if dangling:
+                    raise RuntimeError(f"The migration left dangling foreign keys: {dangling}")
+        if sqlite:
+            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
+            connection.commit()
 
 
 if context.is_offline_mode():

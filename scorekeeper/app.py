@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import api, delivery, errors, web
+from . import api, delivery, edge, errors, web
 from .extensions import csrf, db, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -63,6 +63,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         # the entries of an expired form; a token lasts a whole evening at the table.
         WTF_CSRF_CHECK_DEFAULT=False,
         WTF_CSRF_TIME_LIMIT=12 * 3600,
+        SESSION_COOKIE_SAMESITE="Lax",
     )
     app.config.from_pyfile("config.py", silent=True)
     if os.environ.get("DATABASE_URL"):
@@ -86,5 +87,6 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in web.BLUEPRINTS:
         app.register_blueprint(blueprint)
     errors.init_app(app)
+    edge.init_app(app)
     delivery.init_app(app, PROJECT_ROOT / "static")
     return app

@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 from flask import Flask, render_template, request
-from werkzeug.exceptions import HTTPException, InternalServerError
+from sqlalchemy.exc import DBAPIError
+from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
 from .api.common import PREFIX, ApiError, error_response
 from .rules import Problem
+from .services.storage import StorageUnavailable, unavailable
 
 
 def _wants_json() -> bool:
@@ -21,11 +23,34 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException):
         status = error.code or 500
+        message = error.description or error.name
+        if isinstance(error, SecurityError):  # a Host header not on the allow-list
+            host = request.environ.get("HTTP_HOST", "")
+            message = (
+                f"This server does not answer to the name {host!r}. If you run it, add "
+                "that name to SCOREKEEPER_HOSTS (see the README)."
+            )
         if _wants_json():
-            return error_response(status, [Problem(None, None, error.description or error.name)])
+            return error_response(status, [Problem(None, None, message)])
+        return render_template("error.html", status=status, title=error.name, message=message), (
+            status
+        )
+
+    @app.errorhandler(StorageUnavailable)
+    def storage_unavailable(error: StorageUnavailable):
+        if _wants_json():
+            return error_response(503, [Problem(None, None, error.message)])
         return render_template(
-            "error.html", status=status, title=error.name, message=error.description
-        ), status
+            "error.html", status=503, title="Cannot save right now", message=error.message
+        ), 503
+
+    @app.errorhandler(DBAPIError)
+    def database_error(error: DBAPIError):
+        refused = unavailable(error)
+        if refused is None:
+            return unexpected_error(error)
+        app.logger.error("The database failed: %s", error)
+        return storage_unavailable(refused)
 
     @app.errorhandler(Exception)
     def unexpected_error(error: Exception):

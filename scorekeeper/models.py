@@ -6,16 +6,27 @@ scoring happens here. A match keeps the resolved rules frozen at its start.
 
 from __future__ import annotations
 
+import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event, text
 from sqlalchemy.engine import Engine
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from .extensions import db
 
 NAME_LENGTH = 40
+TOKEN_LENGTH = 128  # idempotency keys of posted hands: 16 to 128 characters
+
+
+def name_key(name: str) -> str:
+    """The form of a name that identifies a player: case and Unicode variants folded.
+
+    Python folds case for every script ("Élodie" and "élodie" are one player); SQLite's
+    lower() folds ASCII only, so names are matched on this stored key, never in SQL.
+    """
+    return unicodedata.normalize("NFKC", name.casefold())
 
 
 def utcnow() -> datetime:
@@ -35,11 +46,22 @@ def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
 
 class Player(db.Model):
     id: Mapped[int] = mapped_column(primary_key=True)
-    name: Mapped[str] = mapped_column(String(NAME_LENGTH), unique=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    name_key: Mapped[str] = mapped_column(String(NAME_LENGTH * 3), unique=True)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class Match(db.Model):
+    """A match, with the rules frozen at its start.
+
+    `revision` counts the writes to the match. A write takes the match's row lock by
+    bumping it before it reads anything, so writes to one match never interleave; the
+    hand it writes takes the new revision as its `version`, which therefore names one
+    state of one hand and can never reappear on another hand.
+    """
+
+    __table_args__ = {"sqlite_autoincrement": True}  # noqa: RUF012 (ids are never reused)
+
     id: Mapped[int] = mapped_column(primary_key=True)
     variant: Mapped[str] = mapped_column(String(40), index=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
@@ -50,6 +72,7 @@ class Match(db.Model):
     winner: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     finished_at: Mapped[datetime | None]
+    revision: Mapped[int] = mapped_column(default=0, server_default=text("0"))
 
     sides: Mapped[list[Side]] = relationship(
         back_populates="match", order_by="Side.seat", cascade="all, delete-orphan"
@@ -91,18 +114,20 @@ class SideMember(db.Model):
 
 
 class Hand(db.Model):
-    """One hand of a match. `version` counts saves, so concurrent corrections conflict."""
+    """One hand of a match. `version` is the match revision that last wrote it (see Match);
+    `submission_token` is the idempotency key it was recorded with."""
 
     __table_args__ = (
         UniqueConstraint("match_id", "number"),
         UniqueConstraint("match_id", "submission_token"),
+        {"sqlite_autoincrement": True},  # a hand's id is never reused
     )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))
     number: Mapped[int]
-    version: Mapped[int] = mapped_column(default=1)
-    submission_token: Mapped[str | None] = mapped_column(String(64))
+    version: Mapped[int]
+    submission_token: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
     recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
 
@@ -110,8 +135,6 @@ class Hand(db.Model):
     sides: Mapped[list[HandSide]] = relationship(
         back_populates="hand", order_by="HandSide.seat", cascade="all, delete-orphan"
     )
-
-    __mapper_args__ = {"version_id_col": version}  # noqa: RUF012
 
 
 class HandSide(db.Model):

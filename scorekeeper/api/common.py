@@ -9,6 +9,7 @@ from typing import Any, NoReturn
 from flask import Response, jsonify, request
 
 from ..rules import Problem
+from ..rules.text import unstorable
 
 PREFIX = "/api/v1"
 
@@ -39,7 +40,32 @@ def json_object() -> dict[str, Any]:
         fail(400, "The body must be a JSON object (it is not valid JSON)")
     if not isinstance(body, dict):
         fail(400, "The body must be a JSON object")
+    problem = unstorable_text(body)
+    if problem is not None:
+        where, reason = problem
+        fail(400, f"The text at {where or 'the top level'} {reason}", where or None)
     return body
+
+
+def unstorable_text(value: Any, where: str = "") -> tuple[str, str] | None:
+    """The first text (key or value) in a JSON value that cannot be stored: (path, why)."""
+    stack = [(where, value)]
+    while stack:
+        path, item = stack.pop()
+        if isinstance(item, str):
+            reason = unstorable(item)
+            if reason is not None:
+                return path, reason
+        elif isinstance(item, dict):
+            for key, child in item.items():
+                child_path = f"{path}.{key}" if path else str(key)
+                reason = unstorable(str(key))
+                if reason is not None:
+                    return path, f"has a key that {reason}"
+                stack.append((child_path, child))
+        elif isinstance(item, list):
+            stack.extend((f"{path}.{i}" if path else str(i), child) for i, child in enumerate(item))
+    return None
 
 
 def reject_unknown_keys(body: dict[str, Any], allowed: Iterable[str]) -> list[Problem]:

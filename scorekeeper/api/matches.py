@@ -7,20 +7,16 @@ from typing import Any
 
 from flask import Blueprint, request, url_for
 
-from ..models import Match
+from ..models import TOKEN_LENGTH, Match
 from ..rules import InvalidHand, Problem
-from ..services.matches import (
-    MatchError,
-    audit_rows,
-    correct_hand,
-    create_match,
-    load_match,
-    match_state,
-    record_hand,
-    remove_hand,
-)
-from ..services.transaction import transaction
+from ..services.audit import audit_rows
+from ..services.hand_writes import MatchError, Saved, correct_hand, record_hand, remove_hand
+from ..services.match_setup import create_match
+from ..services.match_state import load_match, match_state
+from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
+
+MIN_TOKEN_LENGTH = 16
 
 bp = Blueprint("api_matches", __name__, url_prefix=f"{PREFIX}/matches")
 
@@ -48,6 +44,7 @@ def state_json(match: Match) -> dict[str, Any]:
     hands = [
         {
             "number": hand.number,
+            "id": hand.id,
             "version": hand.version,
             "dealer": row.dealer,
             "sides": [{"input": s.record, "total": s.total, "lines": s.lines} for s in hand.sides],
@@ -89,16 +86,23 @@ def state_json(match: Match) -> dict[str, Any]:
     }
 
 
-def _write(match_id: int, action: Callable[[], object], status: int = 200):
-    """Run one write in a transaction and answer with the match state."""
+def _write(match_id: int, action: Callable[[], Saved], status: int = 200):
+    """Run one write in a transaction and answer with the match state and any warnings.
+
+    A write that changed nothing (a token already used) answers 200 whatever `status`;
+    `warnings` is there only when the hand is unlikely (as the page would ask about).
+    """
     try:
         with transaction():
-            action()
+            saved = action()
     except InvalidHand as error:
         raise ApiError(422, error.problems) from None
     except MatchError as error:
         raise ApiError(error.status, [Problem(None, None, error.message)]) from None
-    return state_json(_match(match_id)), status
+    state = state_json(_match(match_id))
+    if saved.warnings:
+        state["warnings"] = [warning.to_dict() for warning in saved.warnings]
+    return state, status if saved.changed else 200
 
 
 def _first_dealer(body: dict[str, Any]) -> object:
@@ -125,6 +129,33 @@ def _optional_int(body: dict[str, Any], key: str) -> int | None:
     return value
 
 
+def _token(body: dict[str, Any]) -> str | None:
+    """The idempotency key of a posted hand: 16 to 128 printable ASCII characters."""
+    token = body.get("token")
+    if token is None:
+        return None
+    if (
+        not isinstance(token, str)
+        or not MIN_TOKEN_LENGTH <= len(token) <= TOKEN_LENGTH
+        or not all("!" <= character <= "~" for character in token)
+    ):
+        message = (
+            f"token must be {MIN_TOKEN_LENGTH} to {TOKEN_LENGTH} printable ASCII characters "
+            "without spaces (a UUID will do)"
+        )
+        raise ApiError(422, [Problem(None, "token", message)])
+    return token
+
+
+def _version_param() -> int | None:
+    raw = request.args.get("version")
+    if raw is None:
+        return None
+    if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
+        fail(400, f"version must be a whole number, not {raw!r}", "version")
+    return int(raw)
+
+
 @bp.post("")
 def create():
     body = _json_body(("variant", "options", "sides", "first_dealer"))
@@ -148,23 +179,27 @@ def read(match_id: int):
 
 @bp.post("/<int:match_id>/hands")
 def add_hand(match_id: int):
-    match = _match(match_id)
-    body = _json_body(("sides", "number"))
+    _match(match_id)
+    body = _json_body(("sides", "number", "token"))
     number = _optional_int(body, "number")
+    token = _token(body)
     return _write(
-        match_id, lambda: record_hand(match, body.get("sides"), expected_number=number), 201
+        match_id,
+        lambda: record_hand(match_id, body.get("sides"), token=token, expected_number=number),
+        201,
     )
 
 
 @bp.put("/<int:match_id>/hands/<int:number>")
 def correct(match_id: int, number: int):
-    match = _match(match_id)
+    _match(match_id)
     body = _json_body(("sides", "version"))
     version = _optional_int(body, "version")
-    return _write(match_id, lambda: correct_hand(match, number, body.get("sides"), version))
+    return _write(match_id, lambda: correct_hand(match_id, number, body.get("sides"), version))
 
 
 @bp.delete("/<int:match_id>/hands/<int:number>")
 def remove(match_id: int, number: int):
-    match = _match(match_id)
-    return _write(match_id, lambda: remove_hand(match, number))
+    _match(match_id)
+    version = _version_param()
+    return _write(match_id, lambda: remove_hand(match_id, number, version=version))

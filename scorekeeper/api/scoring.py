@@ -6,7 +6,7 @@ from flask import Blueprint
 
 from ..rules import InvalidHand, Problem
 from ..services.hands import evaluate, evaluate_request
-from ..services.matches import load_match, match_rules, side_names
+from ..services.match_state import load_match, match_rules, side_names
 from .common import PREFIX, ApiError, json_object, reject_unknown_keys
 
 bp = Blueprint("api_score", __name__, url_prefix=PREFIX)

@@ -9,10 +9,10 @@ from sqlalchemy import Select, func, select
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import Hand, Match, Player, Side, SideMember
+from ..models import Hand, Match, Player, Side, SideMember, name_key
 from ..rules import PRESETS
 from ..rules.game import FINISHED
-from .matches import final_totals
+from .match_state import final_totals
 
 PAGE_SIZE = 20
 
@@ -97,7 +97,7 @@ def history(player: str | None = None, variant: str | None = None, page: int = 1
             select(Side.match_id)
             .join(SideMember, SideMember.side_id == Side.id)
             .join(Player, Player.id == SideMember.player_id)
-            .where(func.lower(Player.name) == player.lower())
+            .where(Player.name_key == name_key(player))
         )
         query = query.where(Match.id.in_(seated))
     query = _with_sides(query.order_by(Match.finished_at.desc(), Match.id.desc()))

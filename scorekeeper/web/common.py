@@ -9,7 +9,7 @@ from flask_wtf import FlaskForm
 
 from ..models import Match
 from ..rules import Problem
-from ..services.matches import load_match
+from ..services.match_state import load_match
 
 
 def match_or_404(match_id: int) -> Match:

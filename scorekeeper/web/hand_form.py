@@ -153,6 +153,7 @@ def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
         "token": HiddenField(),
         "expected_number": HiddenField(),
         "version": HiddenField(),
+        "confirmed": HiddenField(),
     }
     choices = [SelectChoice(str(i), name) for i, name in enumerate(side_names)]
     choices.append(SelectChoice(NOBODY, "Nobody: the stock ran out"))

@@ -3,31 +3,31 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
-from ..models import Hand, Match
-from ..rules import InvalidHand
-from ..services.hands import evaluate
-from ..services.matches import (
+from ..models import TOKEN_LENGTH, Hand, Match
+from ..rules import InvalidHand, Problem
+from ..services.audit import audit_rows
+from ..services.hand_writes import (
     HandConflict,
     HandNotFound,
     MatchError,
-    audit_rows,
+    NeedsConfirmation,
+    Saved,
     correct_hand,
-    find_by_token,
-    get_hand,
-    match_rules,
-    match_state,
+    fingerprint,
     record_hand,
     remove_hand,
-    side_names,
 )
+from ..services.hands import evaluate
+from ..services.match_state import match_rules, match_state, side_names
 from ..services.rulebook import describe, describe_record
-from ..services.transaction import transaction
+from ..services.storage import StorageUnavailable, transaction
 from .common import add_problems, match_or_404
 from .hand_form import (
     field_for_problem,
@@ -42,11 +42,20 @@ from .hand_form import (
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
 
-TOKEN_LENGTH = 64
-
 
 class RemoveForm(FlaskForm):
     hand_id = HiddenField()
+    version = HiddenField()
+
+
+@dataclass
+class Outcome:
+    """What became of a posted hand form: saved, or shown again with what to fix or confirm."""
+
+    saved: Saved | None = None
+    top: list[str] = field(default_factory=list)
+    status: int = 422
+    warnings: tuple[Problem, ...] = ()
 
 
 def _int(raw: object) -> int | None:
@@ -61,13 +70,13 @@ def _scoreboard(match_id: int):
 
 
 def _hand_or_404(match: Match, number: int) -> Hand:
-    try:
-        return get_hand(match, number)
-    except HandNotFound as error:
-        abort(404, description=error.message)
+    hand = next((h for h in match.hands if h.number == number), None)
+    if hand is None:
+        abort(404, description=f"This match has no hand {number}.")
+    return hand
 
 
-def _render_form(mode: str, match_id: int, form: FlaskForm, top: list[str], **extra: Any):
+def _render_form(mode: str, match_id: int, form: FlaskForm, outcome: Outcome, **extra: Any):
     """The hand form page; state is reloaded, since a failed write rolled the session back."""
     match = match_or_404(match_id)
     state = match_state(match)
@@ -77,7 +86,7 @@ def _render_form(mode: str, match_id: int, form: FlaskForm, top: list[str], **ex
     if number is not None and number <= len(state.hands):
         row = state.hands[number - 1]
         base = [run - total for run, total in zip(row.running, row.totals, strict=True)]
-    status = 422 if request.method == "POST" else 200
+    status = outcome.status if request.method == "POST" else 200
     return render_template(
         "hand_form.html",
         mode=mode,
@@ -85,22 +94,23 @@ def _render_form(mode: str, match_id: int, form: FlaskForm, top: list[str], **ex
         form=form,
         top_fields=top_fields,
         sections=sections,
-        top_errors=top,
+        top_errors=outcome.top,
+        warnings=outcome.warnings,
         base=base,
         **extra,
     ), status
 
 
-def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any]], object]) -> list[str] | None:
+def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any], str], Saved]) -> Outcome:
     """Check the posted hand with the engine and, when all is well, save it.
 
-    Returns None once saved, else the messages for the top of the form (problems
-    of single inputs are attached to them). Rule problems are looked for even
-    when some inputs failed to parse, so the scorer sees everything at once.
+    Problems of single inputs are attached to them; the rest go to the top. Rule
+    problems are looked for even when some inputs failed to parse, so the scorer
+    sees everything at once. An unlikely hand is shown again to be confirmed.
     Raises MatchError when the match itself refuses the write.
     """
     if not form.validate() and form.errors.get("csrf_token"):
-        return ["This form had expired. Your entries are kept: please send it again."]
+        return Outcome(top=["This form had expired. Your entries are kept: please send it again."])
     rules = match_rules(match)
     names = side_names(match)
     records, penalty_fields = records_from_form(rules, len(names), submitted_data(form))
@@ -108,16 +118,20 @@ def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any]], object]) 
     try:
         if form.errors:
             evaluate(rules, records, match.players_per_side, names)
-            return []
+            return Outcome()
         with transaction():
-            save(records)
-        return None
+            saved = save(records, form.confirmed.data or "")
+        return Outcome(saved=saved)
     except InvalidHand as error:
-        return add_problems(
-            form,
-            error.problems,
-            lambda p: field_for_problem(specs, p, penalty_fields),
+        top = add_problems(
+            form, error.problems, lambda p: field_for_problem(specs, p, penalty_fields)
         )
+        return Outcome(top=top)
+    except NeedsConfirmation as question:
+        form.confirmed.data = fingerprint(records)
+        return Outcome(status=200, warnings=question.warnings)
+    except StorageUnavailable as error:
+        return Outcome(top=[f"{error.message} Your entries are kept below."], status=503)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -131,31 +145,25 @@ def record(match_id: int):
     if request.method == "GET":
         form.token.data = new_token()
         form.expected_number.data = str(state.next_number)
-        return _render_form("new", match_id, form, [])
+        return _render_form("new", match_id, form, Outcome())
     token = (form.token.data or "")[:TOKEN_LENGTH] or None
-    saved: list[tuple[Hand, bool]] = []
-
-    def save(records: list[Any]) -> None:
-        expected = _int(form.expected_number.data)
-        saved.append(record_hand(match, records, token=token, expected_number=expected))
-
+    expected = _int(form.expected_number.data)
     try:
-        top = _submit(form, match, save)
-    except HandConflict as error:
-        existing = find_by_token(match_or_404(match_id), token)
-        if existing is None:
-            return _render_form("new", match_id, form, [error.message])
-        saved.append((existing, False))
-        top = None
+        outcome = _submit(
+            form,
+            match,
+            lambda records, confirmed: record_hand(
+                match_id, records, token=token, expected_number=expected, confirmed=confirmed
+            ),
+        )
     except MatchError as error:
-        return _render_form("new", match_id, form, [error.message])
-    if top is not None:
-        return _render_form("new", match_id, form, top)
-    hand, created = saved[0]
-    if created:
-        flash(f"Hand {hand.number} recorded.")
+        outcome = Outcome(top=[error.message], status=error.status)
+    if outcome.saved is None:
+        return _render_form("new", match_id, form, outcome)
+    if outcome.saved.changed:
+        flash(f"Hand {outcome.saved.number} recorded.")
     else:
-        flash(f"Hand {hand.number} was already recorded; it was not added twice.")
+        flash(f"Hand {outcome.saved.number} was already recorded; it was not added twice.")
     return _scoreboard(match_id)
 
 
@@ -188,51 +196,73 @@ def correct(match_id: int, number: int):
         records = [side.record for side in hand.sides]
         form = form_class(formdata=None, data=form_data_from_records(state.rules, records))
         form.version.data = str(hand.version)
-        return _render_form("edit", match_id, form, [], number=number)
+        return _render_form("edit", match_id, form, Outcome(), number=number)
     form = form_class()
     version = _int(form.version.data)
     conflict = None
     try:
         if version is None:
             raise HandConflict("This form lost track of the hand's version.")
-        top = _submit(form, match, lambda records: correct_hand(match, number, records, version))
+        outcome = _submit(
+            form,
+            match,
+            lambda records, confirmed: correct_hand(
+                match_id, number, records, version, confirmed=confirmed
+            ),
+        )
     except HandConflict as error:
         current = _hand_or_404(match_or_404(match_id), number)
         conflict = [(name, s.total) for name, s in zip(names, current.sides, strict=True)]
         form.version.data = str(current.version)
-        top = [f"{error.message} Nothing was overwritten."]
+        outcome = Outcome(top=[f"{error.message} Nothing was overwritten."], status=409)
     except MatchError as error:
-        top = [error.message]
-    if top is None:
+        outcome = Outcome(top=[error.message], status=error.status)
+    if outcome.saved is not None:
         flash(f"Hand {number} corrected. Every later total has been recomputed.")
         return _scoreboard(match_id)
-    return _render_form("edit", match_id, form, top, number=number, conflict=conflict)
+    return _render_form("edit", match_id, form, outcome, number=number, conflict=conflict)
 
 
 @bp.route("/<int:number>/remove", methods=["GET", "POST"])
 def remove(match_id: int, number: int):
     match = match_or_404(match_id)
     form = RemoveForm()
+    problem = None
     if form.validate_on_submit():
         try:
             with transaction():
-                remove_hand(match, number, hand_id=_int(form.hand_id.data))
+                remove_hand(
+                    match_id,
+                    number,
+                    version=_int(form.version.data),
+                    hand_id=_int(form.hand_id.data),
+                )
             flash(f"Hand {number} removed. Every later total has been recomputed.")
+            return _scoreboard(match_id)
         except HandNotFound:
-            flash(f"Hand {number} was already removed.")
+            flash(f"There is no hand {number} any more: nothing was removed.")
+            return _scoreboard(match_id)
         except MatchError as error:
             flash(error.message)
-        return _scoreboard(match_id)
-    if request.method == "POST":
+            return _scoreboard(match_id)
+        except StorageUnavailable as error:
+            problem = error
+        match = match_or_404(match_id)
+    elif request.method == "POST":
         flash("That page had expired. Check the hand and confirm again.")
-    try:
-        hand = get_hand(match, number)
-    except HandNotFound:
+    hand = next((h for h in match.hands if h.number == number), None)
+    if hand is None:
         flash(f"There is no hand {number} to remove (it may have been removed already).")
         return _scoreboard(match_id)
     form.hand_id.data = str(hand.id)
+    form.version.data = str(hand.version)
     state = match_state(match)
-    status = 422 if request.method == "POST" else 200
+    status = 503 if problem else 422 if request.method == "POST" else 200
     return render_template(
-        "remove_hand.html", state=state, hand=hand, form=form, row=state.hands[number - 1]
+        "remove_hand.html",
+        state=state,
+        hand=hand,
+        form=form,
+        row=state.hands[number - 1],
+        problem=problem.message if problem else None,
     ), status

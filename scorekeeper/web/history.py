@@ -6,7 +6,7 @@ from flask import Blueprint, redirect, render_template, request, url_for
 
 from ..rules import PRESETS
 from ..services import listing
-from ..services.matches import known_players
+from ..services.match_setup import known_players
 
 bp = Blueprint("history", __name__)
 

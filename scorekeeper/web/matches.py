@@ -5,8 +5,10 @@ from __future__ import annotations
 from flask import Blueprint, abort, redirect, render_template, request, url_for
 
 from ..rules import PRESETS, InvalidHand
-from ..services.matches import audit_rows, create_match, known_players, match_state
-from ..services.transaction import transaction
+from ..services.audit import audit_rows
+from ..services.match_setup import create_match, known_players
+from ..services.match_state import match_state
+from ..services.storage import StorageUnavailable, transaction
 from .common import add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
 from .match_form import (
@@ -34,6 +36,7 @@ def new(key: str):
     layout = next((lay for lay in preset.layouts if lay.key == layout_key), preset.layouts[0])
     form = match_form_class(preset, layout)()
     top: list[str] = []
+    status = 422
     if form.validate_on_submit():
         sides, options, dealer = setup_from_form(preset, layout, form.data)
         try:
@@ -47,10 +50,13 @@ def new(key: str):
             if table_problems:
                 for name, message in meld_table_problems(preset, form.data):
                     form[name].errors = [*form[name].errors, message]
+        except StorageUnavailable as error:
+            top.append(f"{error.message} Your entries are kept below.")
+            status = 503
     elif form.errors.get("csrf_token"):
         top.append("This form had expired. Please check it and start the match again.")
     options = option_fields(preset)
-    status = 422 if request.method == "POST" else 200
+    status = status if request.method == "POST" else 200
     return render_template(
         "new_match.html",
         preset=preset,

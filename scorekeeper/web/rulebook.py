@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Blueprint, abort, render_template
 
 from ..rules import PRESETS
-from ..services.matches import match_rules
+from ..services.match_state import match_rules
 from ..services.rulebook import describe
 from .common import match_or_404
 

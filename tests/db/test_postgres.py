@@ -152,6 +152,11 @@ def test_the_api_flow_on_postgresql(migrated_app):
 
     # 6 x 500 + 500 + 100 = 3600
     state = client.post(hands, json={"sides": [classic(True, 6, 500), classic()]}).json
+    warnings = [w["message"] for w in state.pop("warnings")]
+    assert warnings == [
+        "Them did not go out but has nothing left in hand",
+        "This hand ends the game: Us wins.",
+    ]
     assert totals(state) == [5255, 770]
     assert state["finished"] is True
     assert state["winner"] == 0
@@ -171,25 +176,33 @@ def test_unknown_matches_are_404_on_postgresql(migrated_app, match_id):
     assert response.status_code == 404
 
 
-def test_a_name_postgresql_cannot_store_is_not_a_500(migrated_app):
-    """PostgreSQL refuses NUL characters in text; the API must still answer 201 or 422
+def test_a_name_postgresql_cannot_store_is_a_clear_400(migrated_app):
+    """PostgreSQL refuses NUL characters in text: refused at the edge, the field named
     (API.md: errors are JSON, "never a 500 for bad input")."""
     client = migrated_app.test_client()
     sides = [{"players": ["A\u0000n"]}, {"name": "Them\u0000", "players": ["Bob"]}]
     response = client.post(URL, json={"variant": "classic-2p", "sides": sides})
-    assert response.status_code in (201, 422), response.get_data(as_text=True)
-    assert response.is_json
+    assert response.status_code == 400, response.get_data(as_text=True)
+    assert response.json["errors"][0]["field"] in ("sides.0.players.0", "sides.1.name")
 
 
-def test_a_penalty_reason_with_a_nul_character_is_not_a_500(migrated_app):
+def test_a_penalty_reason_with_a_nul_character_is_a_clear_400(migrated_app):
     client = migrated_app.test_client()
     sides = [{"players": ["Ann"]}, {"players": ["Bob"]}]
     match_id = client.post(URL, json={"variant": "classic-2p", "sides": sides}).json["id"]
     penalty = {"points": 50, "reason": "kicked the table\u0000"}
     hand = [{"meld_points": 100, "penalties": [penalty]}, {}]
     response = client.post(f"{URL}/{match_id}/hands", json={"sides": hand})
-    assert response.status_code in (201, 422), response.get_data(as_text=True)
-    assert response.is_json
+    assert response.status_code == 400, response.get_data(as_text=True)
+    assert response.json["errors"][0]["field"] == "sides.0.penalties.0.reason"
+
+
+def test_a_nul_in_the_history_filter_is_a_400_page_not_a_500(migrated_app):
+    client = migrated_app.test_client()
+    response = client.get("/history?player=%00")
+    assert response.status_code == 400
+    assert "cannot be stored" in response.get_data(as_text=True)
+    assert client.get("/history?player=Ann").status_code == 200
 
 
 # WTForms 3.3 deprecates the (value, label) tuples the forms pass as choices; the pages

@@ -74,6 +74,26 @@ def record_hand(
         enter_side(page, seat, values)
     if save:
         page.locator(".submit-bar button").click()
+        answer_yes_if_asked(page)
+
+
+def answer_yes_if_asked(page: Page) -> bool:
+    """After a save: when the form asks "Is this right?" about an unlikely hand, say yes.
+
+    Returns whether it asked. Either the scoreboard's message or the question appears.
+    """
+    asked = page.locator("#confirm")
+    expect(asked.or_(page.locator(".flash[role=status]"))).to_be_visible()
+    if not asked.is_visible():
+        return False
+    asked.get_by_role("button").tap()
+    return True
+
+
+def save(page: Page, button: str) -> bool:
+    """Tap a save button as a scorer does, confirming an unlikely hand when asked."""
+    page.get_by_role("button", name=button).tap()
+    return answer_yes_if_asked(page)
 
 
 def enter_side(page: Page, seat: int, values: Mapping[str, int | str | bool]) -> None:

@@ -15,6 +15,7 @@ from .flows import (
     expect_totals,
     preview,
     record_hand,
+    save,
     side_card,
     side_group,
 )
@@ -74,7 +75,7 @@ def test_correcting_a_hand_recomputes_later_totals(page: Page, live_server: str)
     meld.fill("600")
     expect(preview(page)).to_contain_text("Sam & Uma: +1200 (total 1200)")
     check_page(page)
-    page.get_by_role("button", name="Save the correction").tap()
+    save(page, "Save the correction")
 
     expect(page.get_by_role("status")).to_have_text(
         "Hand 1 corrected. Every later total has been recomputed."
@@ -258,7 +259,7 @@ def test_correction_history_names_only_what_changed(page: Page, live_server: str
     page.goto(f"{live_server}/matches/{match}/hands/1")
     page.get_by_role("link", name="Correct this hand").click()
     side_group(page, "Ariel & Bianca").get_by_role("spinbutton", name="Points melded").fill("600")
-    page.get_by_role("button", name="Save the correction").tap()
+    save(page, "Save the correction")
     expect(page.get_by_role("status")).to_contain_text("Hand 1 corrected.")
 
     page.get_by_role("link", name="Hand 1, dealt by Ariel: explanation").click()

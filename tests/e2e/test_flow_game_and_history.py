@@ -7,7 +7,15 @@ import re
 from playwright.sync_api import Page, expect
 
 from .checks import check_page
-from .flows import api_hand, api_match, expect_hand_rows, expect_totals, record_hand, start_match
+from .flows import (
+    api_hand,
+    api_match,
+    expect_hand_rows,
+    expect_totals,
+    record_hand,
+    save,
+    start_match,
+)
 
 
 def test_playing_a_match_to_the_end(page: Page, live_server: str):
@@ -39,7 +47,7 @@ def test_playing_a_match_to_the_end(page: Page, live_server: str):
         expect(page.get_by_text(f"Hand {number}: {dealer} deals.")).to_be_visible()
         record_hand(page, out, sides, save=False)
         expect(page.get_by_text(f"{dealer} dealt this hand.")).to_be_visible()
-        page.get_by_role("button", name=f"Save hand {number}").tap()
+        save(page, f"Save hand {number}")
         expect(page.get_by_role("status").filter(has_text="recorded")).to_have_text(
             f"Hand {number} recorded."
         )

@@ -16,6 +16,7 @@ from .flows import (
     cards_group,
     choose,
     preview,
+    save,
     side_group,
     tap_plus,
 )
@@ -97,7 +98,7 @@ def test_screenshots_of_the_main_pages(page: Page, live_server: str):
     check_page(page)
     preview(page).scroll_into_view_if_needed()
     screenshot(page, "record-hand")
-    page.get_by_role("button", name="Save hand 3").tap()
+    save(page, "Save hand 3")
     expect(page.get_by_role("status")).to_have_text("Hand 3 recorded.")
 
     page.get_by_role("link", name="Hand 1, dealt by Sofia: explanation").click()

@@ -346,10 +346,27 @@ def classic_hands(client: FlaskClient, count: int = 2, **kwargs: Any) -> int:
     return match_id
 
 
+def confirmation(response: Any) -> list[str]:
+    """The questions of the "Is this right?" box, when the form asks before saving."""
+    root = page(response)
+    boxes = root.find_all(id="confirm") if response.status_code == 200 else []
+    return [li.text() for li in boxes[0].find_all("li")] if boxes else []
+
+
+def confirm(client: FlaskClient, response: Any) -> Any:
+    """Tap "Yes, save" on a form that asks before saving an unlikely hand."""
+    data = form_values(page(response))
+    action = page(response).find("form", method="post").attrs.get("action") or ""
+    return client.post(action or response.request.path, data=data)
+
+
 def record_ok(
     client: FlaskClient, match_id: int, out: int | str, *sides: Mapping[str, Any], **top: Any
 ) -> None:
+    """Record a hand as a scorer does, confirming it when the form asks."""
     response = record_hand(client, match_id, out, *sides, **top)
+    if confirmation(response):
+        response = confirm(client, response)
     assert response.status_code == 303, (all_field_errors(response), top_errors(response))
     assert response.headers["Location"] == f"/matches/{match_id}"
 
@@ -379,8 +396,10 @@ def edit_data(
 
 
 def correct_hand(client: FlaskClient, match_id: int, number: int, out, *sides, **top):
+    """Post the correction form, confirming it when the form asks (as a scorer would)."""
     data = edit_data(client, match_id, number, out, *sides, **top)
-    return client.post(f"/matches/{match_id}/hands/{number}/edit", data=data)
+    response = client.post(f"/matches/{match_id}/hands/{number}/edit", data=data)
+    return confirm(client, response) if confirmation(response) else response
 
 
 def remove_hand(client: FlaskClient, match_id: int, number: int):

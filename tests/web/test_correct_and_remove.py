@@ -133,7 +133,7 @@ def test_correction_cannot_end_the_game_before_later_hands(client, app):
     # Hand 1: Ann 1000 (a natural canasta and 500 melded) would end the game after hand 1,
     # but hand 2 was played.
     response = correct_hand(client, match_id, 1, "none", {"canasta_natural": 1, "meld_points": 500})
-    assert response.status_code == 422
+    assert response.status_code == 409
     assert top_errors(response) == [
         "With this change the game is over after hand 1, but 1 later hand was played. "
         "Remove the later hands first if that is right."
@@ -238,7 +238,7 @@ def test_remove_double_tap_removes_one_hand(client, app):
     assert first.status_code == 303
     assert second.status_code == 303
     board = client.get(f"/matches/{match_id}")
-    assert "Hand 2 was already removed." in flashes(board)
+    assert "Hand 2 was already removed: nothing more was removed." in flashes(board)
     # Only the old hand 2 is gone; the old hand 3 is hand 2 now.
     # Running: 1500 / -70, then +50 / +50.
     assert hand_rows(board) == [

@@ -13,6 +13,7 @@ from .helpers import (
     PLAYERS2,
     audit_entries,
     classic_hands,
+    confirmation,
     count,
     counts,
     create_match,
@@ -32,6 +33,10 @@ from .helpers import (
     totals,
 )
 
+# A usual hand when the stock ran out: both sides still hold cards (50 | 20).
+USUAL = ({"meld_points": 55, "hand_points": 5}, {"meld_points": 25, "hand_points": 5})
+
+
 # --- Post/Redirect/Get ---------------------------------------------------------------------
 
 
@@ -39,7 +44,7 @@ def test_writes_redirect_with_303_and_flash_once(client):
     response = submit_new_match(client, "classic-2p", PLAYERS2)
     assert response.status_code == 303
     match_id = int(response.headers["Location"].rsplit("/", 1)[1])
-    data = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
+    data = hand_data(client, match_id, "none", *USUAL)
     response = client.post(f"/matches/{match_id}/hands/new", data=data)
     assert response.status_code == 303
     assert response.headers["Location"] == f"/matches/{match_id}"
@@ -54,7 +59,7 @@ def test_writes_redirect_with_303_and_flash_once(client):
 
 def test_double_tapped_record_form_records_once(client, app):
     match_id = create_match(client, "classic")
-    data = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
+    data = hand_data(client, match_id, "none", *USUAL)
     assert data["token"]
     first = client.post(f"/matches/{match_id}/hands/new", data=data)
     second = client.post(f"/matches/{match_id}/hands/new", data=data)
@@ -73,13 +78,13 @@ def test_double_tapped_record_form_records_once(client, app):
 
 def test_fixed_form_after_an_error_still_records_once(client, app):
     match_id = create_match(client, "classic")
-    data = hand_data(client, match_id, "none", {"meld_points": 52}, {"meld_points": 20})
+    data = hand_data(client, match_id, "none", {**USUAL[0], "meld_points": 57}, USUAL[1])
     rejected = client.post(f"/matches/{match_id}/hands/new", data=data)
     assert rejected.status_code == 422
     # The page keeps the one-time token, so the fixed form is still the same submission.
     fixed = form_values(page(rejected))
     assert fixed["token"] == data["token"]
-    fixed["s0_meld_points"] = "50"
+    fixed["s0_meld_points"] = "55"
     assert client.post(f"/matches/{match_id}/hands/new", data=fixed).status_code == 303
     assert client.post(f"/matches/{match_id}/hands/new", data=fixed).status_code == 303
     assert count(app, Hand) == 1
@@ -98,8 +103,11 @@ def test_each_form_load_gets_a_new_token(client):
 def test_resent_form_after_its_hand_ended_the_game(client, app):
     match_id = create_match(client, "classic-2p", PLAYERS2, options={"target": 100})
     data = hand_data(client, match_id, "none", {"meld_points": 150}, {"meld_points": 20})
-    assert client.post(f"/matches/{match_id}/hands/new", data=data).status_code == 303
-    again = client.post(f"/matches/{match_id}/hands/new", data=data)
+    asked = client.post(f"/matches/{match_id}/hands/new", data=data)
+    assert confirmation(asked)  # it ends the game: the form asks first
+    confirmed = form_values(page(asked))
+    assert client.post(f"/matches/{match_id}/hands/new", data=confirmed).status_code == 303
+    again = client.post(f"/matches/{match_id}/hands/new", data=confirmed)
     assert again.status_code == 303
     assert count(app, Hand) == 1
     assert totals(client.get(f"/matches/{match_id}")) == [150, 20]
@@ -107,15 +115,15 @@ def test_resent_form_after_its_hand_ended_the_game(client, app):
 
 def test_two_devices_recording_the_same_hand(client, app):
     match_id = create_match(client, "classic")
-    phone = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
-    tablet = hand_data(client, match_id, "none", {"meld_points": 60}, {"meld_points": 30})
+    phone = hand_data(client, match_id, "none", *USUAL)
+    tablet = hand_data(client, match_id, "none", {**USUAL[0], "meld_points": 60}, USUAL[1])
     assert client.post(f"/matches/{match_id}/hands/new", data=phone).status_code == 303
     before = counts(app)
     response = client.post(f"/matches/{match_id}/hands/new", data=tablet)
-    assert response.status_code in (409, 422)
+    assert response.status_code == 409
     assert counts(app) == before
     assert top_errors(response) == [
-        "Hand 1 was already recorded (from another device?). "
+        "Not saved: hand 1 was already recorded (from another device?). "
         "Check the scoreboard before recording hand 2."
     ]
     # The tablet's entries are still there to check.
@@ -157,7 +165,7 @@ def test_second_correction_conflicts_and_overwrites_nothing(client, app):
 
 def test_correction_of_a_hand_that_moved_up_conflicts(client, app):
     match_id = classic_hands(client, 1)
-    record_ok(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
+    record_ok(client, match_id, "none", *USUAL)
     record_ok(client, match_id, "none", {"meld_points": 30}, {"meld_points": 10})
     # The tablet opens hand 2 (+50 / +20) while the phone removes it.
     tablet = edit_data(client, match_id, 2, "none", {"meld_points": 55})
@@ -214,7 +222,7 @@ def test_new_match_without_csrf_token_is_refused(client, app):
 def test_record_without_or_with_a_wrong_csrf_token_is_refused(client, app):
     match_id = create_match(client, "classic")
     before = counts(app)
-    data = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
+    data = hand_data(client, match_id, "none", *USUAL)
     for token in (None, "", "forged", "x.y.z"):
         sent = dict(data)
         if token is None:
@@ -241,7 +249,7 @@ def test_correct_and_remove_without_csrf_token_are_refused(client, app):
 
 def test_a_post_from_another_session_is_refused(app, client):
     match_id = create_match(client, "classic")
-    data = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
+    data = hand_data(client, match_id, "none", *USUAL)
     other = app.test_client()
     response = other.post(f"/matches/{match_id}/hands/new", data=data)
     assert 400 <= response.status_code < 500
@@ -252,7 +260,7 @@ def test_expired_form_keeps_the_entries(client, app, monkeypatch):
     """A form left open past the CSRF time limit is answered with the form again,
     the entries kept, as the record view intends; nothing is saved."""
     match_id = create_match(client, "classic")
-    data = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
+    data = hand_data(client, match_id, "none", *USUAL)
     # An hour past the time limit.
     later = int(time.time()) + app.config["WTF_CSRF_TIME_LIMIT"] + 3600
     monkeypatch.setattr(TimestampSigner, "get_timestamp", lambda self: later)
@@ -262,7 +270,7 @@ def test_expired_form_keeps_the_entries(client, app, monkeypatch):
     assert "This form had expired. Your entries are kept: please send it again." in text_of(
         response
     )
-    assert input_value(response, "s0_meld_points") == "50"
+    assert input_value(response, "s0_meld_points") == "55"
 
 
 def test_the_api_needs_no_csrf_token(client, app):
@@ -366,10 +374,10 @@ def test_oversized_body_is_refused_cleanly(client, app):
 )
 def test_tampered_hidden_fields_never_give_500(client, app, field, value):
     match_id = create_match(client, "classic")
-    data = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
+    data = hand_data(client, match_id, "none", *USUAL)
     data[field] = value
     response = client.post(f"/matches/{match_id}/hands/new", data=data)
-    assert response.status_code in (303, 422)
+    assert response.status_code in (303, 409, 422)
     if response.status_code == 303:
         assert count(app, Hand) == 1
     else:
@@ -392,7 +400,7 @@ def test_wrong_version_on_correction_conflicts(client, app, version):
 def test_out_for_a_side_that_does_not_exist(client, app):
     match_id = create_match(client, "classic")
     before = counts(app)
-    data = hand_data(client, match_id, "5", {"meld_points": 50}, {"meld_points": 20})
+    data = hand_data(client, match_id, "5", *USUAL)
     response = client.post(f"/matches/{match_id}/hands/new", data=data)
     assert response.status_code == 422
     assert counts(app) == before
@@ -403,33 +411,33 @@ def test_a_token_is_one_time_per_match_not_across_matches(client, app):
     """The same token in another match's form records there too (tokens are per match)."""
     first = create_match(client, "classic")
     second = create_match(client, "classic", ["Eve", "Fay", "Gus", "Hal"])
-    data = hand_data(client, first, "none", {"meld_points": 50}, {"meld_points": 20})
+    data = hand_data(client, first, "none", *USUAL)
     assert client.post(f"/matches/{first}/hands/new", data=data).status_code == 303
-    other = hand_data(client, second, "none", {"meld_points": 10}, {"meld_points": 5})
+    other = hand_data(client, second, "none", *USUAL)
     other["token"] = data["token"]
     assert client.post(f"/matches/{second}/hands/new", data=other).status_code == 303
-    assert hand_rows(client.get(f"/matches/{second}")) == [("1", ["+10", "+5"], [10, 5])]
+    assert hand_rows(client.get(f"/matches/{second}")) == [("1", ["+50", "+20"], [50, 20])]
     assert count(app, Hand) == 2
 
 
 def test_a_hand_number_ahead_of_the_match_is_not_called_recorded(client, app):
     match_id = create_match(client, "classic")
-    data = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
+    data = hand_data(client, match_id, "none", *USUAL)
     data["expected_number"] = "7"
     response = client.post(f"/matches/{match_id}/hands/new", data=data)
-    assert response.status_code == 422
-    assert top_errors(response) == ["The next hand of this match is hand 1, not 7."]
+    assert response.status_code == 409
+    assert top_errors(response) == ["Not saved: the next hand of this match is hand 1, not 7."]
     assert count(app, Hand) == 0
 
 
-def test_a_busy_database_asks_to_save_again(client, app, monkeypatch):
-    """Two phones writing at the same instant: the loser is asked to save again, no 500."""
+def test_a_database_busy_for_too_long_asks_to_save_again(client, app, monkeypatch):
+    """A lock held past the busy timeout: 503, the entries kept, asked to save again."""
     from sqlalchemy.exc import OperationalError
 
     from scorekeeper.extensions import db
 
     match_id = create_match(client, "classic")
-    data = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 20})
+    data = hand_data(client, match_id, "none", *USUAL)
 
     def locked(*args, **kwargs):
         raise OperationalError("INSERT", {}, Exception("database is locked"))
@@ -438,9 +446,12 @@ def test_a_busy_database_asks_to_save_again(client, app, monkeypatch):
     monkeypatch.setattr(db.session, "flush", locked)
     response = client.post(f"/matches/{match_id}/hands/new", data=data)
     monkeypatch.undo()
-    assert response.status_code == 422
-    assert top_errors(response) == ["Another device was saving at the same moment. Save again."]
-    assert input_value(response, "s0_meld_points") == "50"
+    assert response.status_code == 503
+    assert top_errors(response) == [
+        "The server was busy saving something else and could not save this. "
+        "Nothing was saved: please try again. Your entries are kept below."
+    ]
+    assert input_value(response, "s0_meld_points") == "55"
     assert count(app, Hand) == 0
     # Saving again works.
     assert client.post(f"/matches/{match_id}/hands/new", data=data).status_code == 303

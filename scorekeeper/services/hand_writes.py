@@ -1,0 +1,312 @@
+"""Recording, correcting and removing hands: each write is one unit of work on one match.
+
+Every write first takes the match's write lock by bumping its revision (see
+`Match`), and only then reads what it needs: two phones saving at once are
+served one after the other, and each sees what the other saved. A write checks
+that the hand it is about to change is the one the phone read (its version),
+so a correction or removal never lands on another hand. The caller commits
+(see `storage.transaction`); a refused write changes nothing.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import func, select, update
+from sqlalchemy.exc import IntegrityError
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import Hand, HandSide, Match, Side, SideMember, utcnow
+from ..rules import Problem, Rules, game_result
+from ..rules.game import FINISHED
+from . import audit
+from .hands import Evaluation, evaluate
+from .match_state import hand_totals, match_rules, running_totals, side_names, valid_id
+
+
+class MatchError(Exception):
+    """A write the match cannot take; `message` is for the player, `status` for the API."""
+
+    status = 409
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class MatchNotFound(MatchError):
+    status = 404
+
+
+class MatchFinished(MatchError):
+    pass
+
+
+class HandConflict(MatchError):
+    """The hand or the match changed since the phone read it: nothing was saved."""
+
+
+class HandNotFound(MatchError):
+    status = 404
+
+
+class EndsTooEarly(MatchError):
+    """The change would end the game before hands that were already played."""
+
+
+class NeedsConfirmation(Exception):
+    """The hand is possible but unlikely: the page asks once more before saving it."""
+
+    def __init__(self, warnings: Sequence[Problem]) -> None:
+        super().__init__("; ".join(w.message for w in warnings))
+        self.warnings = tuple(warnings)
+
+
+@dataclass(frozen=True)
+class Saved:
+    """What a write did: the hand's number now, whether anything changed, what was unusual."""
+
+    number: int
+    changed: bool
+    warnings: tuple[Problem, ...] = ()
+
+
+def fingerprint(records: object) -> str:
+    """A short digest of a hand's records: a confirmation holds for these entries only."""
+    raw = json.dumps(records, sort_keys=True, default=str).encode()
+    return hashlib.sha256(raw).hexdigest()[:16]
+
+
+def hand_by_token(match_id: int, token: str | None) -> Hand | None:
+    if not token:
+        return None
+    return db.session.execute(
+        select(Hand).where(Hand.match_id == match_id, Hand.submission_token == token)
+    ).scalar_one_or_none()
+
+
+def _lock(match_id: int) -> tuple[Match, int]:
+    """Take the match's write lock, then load it fresh: (match, the revision of this write)."""
+    if not valid_id(match_id):
+        raise MatchNotFound(f"There is no match {match_id}.")
+    revision = db.session.execute(
+        update(Match.__table__)
+        .where(Match.__table__.c.id == match_id)
+        .values(revision=Match.__table__.c.revision + 1)
+        .returning(Match.__table__.c.revision)
+    ).scalar_one_or_none()
+    if revision is None:
+        raise MatchNotFound(f"There is no match {match_id}.")
+    db.session.expire_all()  # anything read before the lock may be stale
+    match = db.session.execute(
+        select(Match)
+        .where(Match.id == match_id)
+        .options(
+            selectinload(Match.sides).selectinload(Side.members).selectinload(SideMember.player)
+        )
+    ).scalar_one()
+    return match, revision
+
+
+def _hand(match: Match, number: int) -> Hand:
+    if not valid_id(number):
+        raise HandNotFound(f"This match has no hand {number}.")
+    hand = db.session.execute(
+        select(Hand)
+        .where(Hand.match_id == match.id, Hand.number == number)
+        .options(selectinload(Hand.sides))
+    ).scalar_one_or_none()
+    if hand is None:
+        raise HandNotFound(f"This match has no hand {number}.")
+    return hand
+
+
+def _evaluate(match: Match, rules: Rules, records: object) -> tuple[list[Any], Evaluation]:
+    evaluation = evaluate(rules, records, match.players_per_side, side_names(match))
+    assert isinstance(records, list)
+    return records, evaluation
+
+
+def _fill_sides(hand: Hand, records: list[Any], evaluation: Evaluation) -> None:
+    for seat, (record, side_score) in enumerate(zip(records, evaluation.scores, strict=True)):
+        lines = [line.to_dict() for line in side_score.lines]
+        if seat < len(hand.sides):
+            hand.sides[seat].record = record
+            hand.sides[seat].total = side_score.total
+            hand.sides[seat].lines = lines
+        else:
+            hand.sides.append(
+                HandSide(seat=seat, record=record, total=side_score.total, lines=lines)
+            )
+
+
+def _flush() -> None:
+    """Flush; a unique key taken meanwhile (only possible without the lock) is a conflict."""
+    try:
+        db.session.flush()
+    except IntegrityError:
+        raise HandConflict(
+            "Not saved: that hand was just recorded from another device. "
+            "Check the scoreboard before saving again."
+        ) from None
+
+
+def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
+    """Recompute the game end; refuse a change that ends it before hands already played.
+
+    Returns a warning when the change ends the game (the page asks before saving it).
+    """
+    running = running_totals(hand_totals(match.id, len(match.sides)), len(match.sides))
+    end = next((i for i, totals in enumerate(running) if game_result(rules, totals).finished), None)
+    if end is not None and end < len(running) - 1:
+        later = len(running) - 1 - end
+        raise EndsTooEarly(
+            f"With this change the game is over after hand {end + 1}, but {later} later "
+            f"hand{'s' if later > 1 else ''} {'were' if later > 1 else 'was'} played. "
+            "Remove the later hands first if that is right."
+        )
+    result = game_result(rules, running[-1] if running else [0] * len(match.sides))
+    ends_now = result.status == FINISHED and match.status != FINISHED
+    if ends_now:
+        match.finished_at = utcnow()
+    elif result.status != FINISHED:
+        match.finished_at = None
+    match.status = result.status
+    match.winner = result.winner
+    if not ends_now or result.winner is None:
+        return []
+    winner = match.sides[result.winner].name
+    return [Problem(None, None, f"This hand ends the game: {winner} wins.")]
+
+
+def _check(confirmed: str | None, records: object, warnings: list[Problem]) -> None:
+    """Without a confirmation of these very entries, an unlikely hand is asked about first."""
+    if warnings and confirmed is not None and confirmed != fingerprint(records):
+        raise NeedsConfirmation(warnings)
+
+
+def record_hand(
+    match_id: int,
+    records: object,
+    *,
+    token: str | None = None,
+    expected_number: int | None = None,
+    confirmed: str | None = None,
+) -> Saved:
+    """Add the next hand; a token already used answers with its hand and records nothing.
+
+    `confirmed` is for the pages: None saves unlikely hands at once (the API, which
+    returns the warnings); a string saves them only when it is the fingerprint of
+    these records, and otherwise raises NeedsConfirmation (and nothing is saved).
+    """
+    duplicate = hand_by_token(match_id, token)
+    if duplicate is not None:
+        return Saved(duplicate.number, changed=False)
+    match, revision = _lock(match_id)
+    duplicate = hand_by_token(match_id, token)  # the same post, served first by the lock
+    if duplicate is not None:
+        return Saved(duplicate.number, changed=False)
+    if match.status == FINISHED:
+        raise MatchFinished("Not saved: the game is over, so no more hands can be recorded.")
+    count = db.session.execute(
+        select(func.count()).select_from(Hand).where(Hand.match_id == match.id)
+    ).scalar_one()
+    number = count + 1
+    if expected_number is not None and expected_number < number:
+        raise HandConflict(
+            f"Not saved: hand {expected_number} was already recorded (from another device?). "
+            f"Check the scoreboard before recording hand {number}."
+        )
+    if expected_number is not None and expected_number > number:
+        raise HandConflict(
+            f"Not saved: the next hand of this match is hand {number}, not {expected_number}."
+        )
+    rules = match_rules(match)
+    records, evaluation = _evaluate(match, rules, records)
+    hand = Hand(match_id=match.id, number=number, version=revision, submission_token=token)
+    _fill_sides(hand, records, evaluation)
+    db.session.add(hand)
+    _flush()
+    warnings = [*evaluation.warnings, *_refresh_status(match, rules)]
+    _check(confirmed, records, warnings)
+    audit.keep(match, number, hand.id, "recorded", after=audit.hand_snapshot(hand))
+    _flush()
+    return Saved(number, changed=True, warnings=tuple(warnings))
+
+
+def correct_hand(
+    match_id: int,
+    number: int,
+    records: object,
+    version: int | None = None,
+    *,
+    confirmed: str | None = None,
+) -> Saved:
+    """Replace a hand's records; `version` (if given) must be the one the phone read."""
+    match, revision = _lock(match_id)
+    hand = _hand(match, number)
+    if version is not None and version != hand.version:
+        raise HandConflict(
+            f"Not saved: hand {number} was changed from another device since you opened it "
+            "(corrected, or a hand before it removed)."
+        )
+    rules = match_rules(match)
+    records, evaluation = _evaluate(match, rules, records)
+    before = audit.hand_snapshot(hand)
+    _fill_sides(hand, records, evaluation)
+    after = audit.hand_snapshot(hand)
+    if before == after:
+        return Saved(number, changed=False, warnings=evaluation.warnings)
+    hand.version = revision
+    hand.updated_at = utcnow()
+    _flush()
+    warnings = [*evaluation.warnings, *_refresh_status(match, rules)]
+    _check(confirmed, records, warnings)
+    audit.keep(match, number, hand.id, "corrected", before=before, after=after)
+    _flush()
+    return Saved(number, changed=True, warnings=tuple(warnings))
+
+
+def remove_hand(
+    match_id: int, number: int, *, version: int | None = None, hand_id: int | None = None
+) -> Saved:
+    """Remove a hand; later hands move up one number.
+
+    `version` (or `hand_id`) must name the hand the phone read: a repeated removal,
+    or one aimed at a hand that moved, removes nothing.
+    """
+    match, _ = _lock(match_id)
+    if hand_id is not None and db.session.get(Hand, hand_id) is None:
+        raise HandConflict(f"Hand {number} was already removed: nothing more was removed.")
+    hand = _hand(match, number)
+    if (hand_id is not None and hand.id != hand_id) or (
+        version is not None and version != hand.version
+    ):
+        raise HandConflict(
+            f"Not removed: hand {number} is not the hand you read (it was changed, or a hand "
+            "before it was removed, from another device). Check the scoreboard."
+        )
+    before = audit.hand_snapshot(hand)
+    removed_id = hand.id
+    db.session.delete(hand)
+    _flush()
+    # Move the later hands up in two statements whatever their number (the unique
+    # (match, number) key is checked row by row, so go through negative numbers).
+    later = (Hand.match_id == match.id) & (Hand.number > number)
+    db.session.execute(
+        update(Hand).where(later).values(number=-(Hand.number - 1)),
+        execution_options={"synchronize_session": False},
+    )
+    db.session.execute(
+        update(Hand).where(Hand.match_id == match.id, Hand.number < 0).values(number=-Hand.number),
+        execution_options={"synchronize_session": False},
+    )
+    _refresh_status(match, match_rules(match))
+    audit.keep(match, number, removed_id, "removed", before=before)
+    _flush()
+    return Saved(number, changed=True)

@@ -1,0 +1,132 @@
+"""Starting a match: check the table, find or add its players, freeze the rules."""
+
+from __future__ import annotations
+
+import re
+import unicodedata
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import NAME_LENGTH, Match, Player, Side, SideMember, name_key
+from ..rules import PRESETS, InvalidHand, Problem, Rules, resolve_options, rules_to_json
+
+
+@dataclass(frozen=True)
+class SideSpec:
+    name: str  # empty: named after its players
+    players: list[str]
+
+
+def clean_name(raw: object) -> str:
+    """Trimmed, single-spaced, without control characters (which no name needs)."""
+    if not isinstance(raw, str):
+        return ""
+    printable = "".join(ch for ch in raw if unicodedata.category(ch) != "Cc" or ch.isspace())
+    return re.sub(r"\s+", " ", printable).strip()
+
+
+def find_or_add_player(name: str) -> Player:
+    key = name_key(name)
+    existing = db.session.execute(select(Player).where(Player.name_key == key)).scalar_one_or_none()
+    if existing is not None:
+        return existing
+    player = Player(name=name, name_key=key)
+    db.session.add(player)
+    return player
+
+
+def known_players() -> list[str]:
+    names = db.session.execute(select(Player.name)).scalars()
+    return sorted(names, key=name_key)
+
+
+def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:
+    specs: list[SideSpec] = []
+    seen: set[str] = set()
+    for index, raw in enumerate(sides):
+        if not isinstance(raw, dict):
+            problems.append(Problem(index, "sides", "each side must be {name, players}"))
+            continue
+        players_raw = raw.get("players")
+        if not isinstance(players_raw, list) or not players_raw:
+            problems.append(Problem(index, "players", "list the players of this side"))
+            continue
+        players = []
+        for position, player_raw in enumerate(players_raw):
+            name = clean_name(player_raw)
+            where = f"players.{position}"
+            if not name:
+                problems.append(Problem(index, where, "Enter a name for each player"))
+            elif len(name) > NAME_LENGTH:
+                problems.append(Problem(index, where, f"Keep names to {NAME_LENGTH} characters"))
+            elif name_key(name) in seen:
+                problems.append(Problem(index, where, f"{name} is already at the table"))
+            else:
+                seen.add(name_key(name))
+            players.append(name)
+        side_name = clean_name(raw.get("name"))
+        if len(side_name) > NAME_LENGTH * 3:
+            problems.append(Problem(index, "name", "That side name is too long"))
+        specs.append(SideSpec(side_name, players))
+    return specs
+
+
+def check_match_setup(
+    variant: object, options: object, sides: object, first_dealer: object = 0
+) -> tuple[Rules, list[SideSpec], int, int]:
+    """Validate a new match; raise InvalidHand listing every problem (fields as in the API)."""
+    if not isinstance(variant, str) or variant not in PRESETS:
+        known = ", ".join(PRESETS)
+        raise InvalidHand([Problem(None, "variant", f"Choose a variant (one of: {known})")])
+    rules, problems = resolve_options(PRESETS[variant], options)
+    if not isinstance(sides, list) or not sides:
+        problems.append(Problem(None, "sides", "sides must be a list of {name, players}"))
+        raise InvalidHand(problems)
+    specs = _side_specs(sides, problems)
+    sizes = {len(spec.players) for spec in specs}
+    players_per_side = next(iter(sizes)) if len(sizes) == 1 else 0
+    if not any(
+        lay.sides == len(sides) and lay.players_per_side == players_per_side
+        for lay in rules.layouts
+    ):
+        allowed = "; ".join(lay.label for lay in rules.layouts)
+        problems.append(Problem(None, "sides", f"{rules.name} is played by {allowed}"))
+    seats = len(specs) * max(players_per_side, 1)
+    if (
+        not isinstance(first_dealer, int)
+        or isinstance(first_dealer, bool)
+        or not 0 <= first_dealer < seats
+    ):
+        problems.append(Problem(None, "first_dealer", "Choose who deals first"))
+    if problems:
+        raise InvalidHand(problems)
+    assert isinstance(first_dealer, int)
+    return rules, specs, players_per_side, first_dealer
+
+
+def create_match(
+    variant: object, options: object, sides: object, first_dealer: object = 0
+) -> Match:
+    rules, specs, players_per_side, dealer = check_match_setup(
+        variant, options, sides, first_dealer
+    )
+    match = Match(
+        variant=rules.key,
+        options=dict(options) if isinstance(options, dict) else {},
+        rules=rules_to_json(rules),
+        players_per_side=players_per_side,
+        first_dealer=dealer,
+        status="playing",
+    )
+    for seat, spec in enumerate(specs):
+        players = [find_or_add_player(name) for name in spec.players]
+        side = Side(seat=seat, name=spec.name or " & ".join(p.name for p in players))
+        for position, player in enumerate(players):
+            side.members.append(SideMember(position=position, player=player))
+        match.sides.append(side)
+    db.session.add(match)
+    db.session.flush()
+    return match
