@@ -30,6 +30,10 @@ def init_app(app: Flask) -> None:
                 f"This server does not answer to the name {host!r}. If you run it, add "
                 "that name to SCOREKEEPER_HOSTS (see the README)."
             )
+            if not _wants_json():  # no links: URLs cannot be built for an unknown host
+                return render_template("error_bare.html", title=error.name, message=message), (
+                    status
+                )
         if _wants_json():
             return error_response(status, [Problem(None, None, message)])
         return render_template("error.html", status=status, title=error.name, message=message), (
