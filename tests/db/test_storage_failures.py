@@ -140,16 +140,17 @@ def test_a_full_disk_answers_503_and_every_acknowledged_hand_is_kept(tmp_path, c
     # Once there is room again, everything acknowledged is there and saving works.
     roomy = make_app(f"sqlite:///{path}")
     assert hands_of(roomy, match_id) == acknowledged
-    assert roomy.test_client().post(
-        f"/api/v1/matches/{match_id}/hands", json={"sides": API_USUAL}
-    ).status_code == 201
+    assert (
+        roomy.test_client()
+        .post(f"/api/v1/matches/{match_id}/hands", json={"sides": API_USUAL})
+        .status_code
+        == 201
+    )
     with roomy.app_context():
         db.engine.dispose()
 
 
-def test_a_read_only_postgresql_answers_503_and_keeps_what_was_typed(
-    postgres_schema_url, caplog
-):
+def test_a_read_only_postgresql_answers_503_and_keeps_what_was_typed(postgres_schema_url, caplog):
     writable = migrated(postgres_schema_url)
     match_id = a_match_with_a_hand(writable)
     with writable.app_context():
