@@ -24,7 +24,7 @@ MIGRATIONS = Path(__file__).resolve().parents[2] / "migrations"
 FIRST = "13fde996e707"
 TABLES = ("player", "match", "side", "side_member", "hand", "hand_side", "audit_entry")
 
-REBUILD_MATCH = '''"""A synthetic migration that rebuilds the match table (as any column change on SQLite)."""
+REBUILD_MATCH = '''"""Synthetic: rebuild the match table, as any column change on SQLite does."""
 import sqlalchemy as sa
 from alembic import op
 
