@@ -95,9 +95,8 @@ def run_migrations_online():
             # The app turns foreign keys on for every SQLite connection. A migration that
             # rebuilds a table (copy, drop, rename: any column change on SQLite) would then
             # cascade the drop to every child row. The pragma only works outside a
-            # transaction, so it is set before the migration's transaction begins.
-            connection.exec_driver_sql("PRAGMA foreign_keys=OFF")
-            connection.commit()
+            # transaction, so it is set on the driver's connection before any begins.
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=OFF")
         context.configure(connection=connection, target_metadata=get_metadata(), **conf_args)
 
         with context.begin_transaction():
@@ -108,8 +107,9 @@ def run_migrations_online():
                 if dangling:
                     raise RuntimeError(f"The migration left dangling foreign keys: {dangling}")
         if sqlite:
-            connection.exec_driver_sql("PRAGMA foreign_keys=ON")
-            connection.commit()
+            if connection.in_transaction():  # alembic leaves SQLite's DDL to autobegin
+                connection.commit()
+            connection.connection.driver_connection.execute("PRAGMA foreign_keys=ON")
 
 
 if context.is_offline_mode():

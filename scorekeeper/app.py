@@ -12,6 +12,7 @@ from typing import Any
 from flask import Flask
 
 from . import api, delivery, edge, errors, web
+from .database import engine_options
 from .extensions import csrf, db, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -73,6 +74,9 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if test_config is not None:
         app.config.from_mapping(test_config)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    engine = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
+    for name, value in engine_options(app.config["SQLALCHEMY_DATABASE_URI"]).items():
+        engine.setdefault(name, value)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 

@@ -10,10 +10,10 @@ import unicodedata
 from datetime import UTC, datetime
 from typing import Any
 
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, event, text
-from sqlalchemy.engine import Engine
+from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
+from . import database  # noqa: F401 (the connection setup every engine gets)
 from .extensions import db
 
 NAME_LENGTH = 40
@@ -31,17 +31,6 @@ def name_key(name: str) -> str:
 
 def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
-
-
-@event.listens_for(Engine, "connect")
-def _sqlite_pragmas(dbapi_connection: Any, _record: Any) -> None:
-    """Enforce foreign keys and use WAL on SQLite; other databases are left alone."""
-    if type(dbapi_connection).__module__.startswith("sqlite3"):
-        cursor = dbapi_connection.cursor()
-        cursor.execute("PRAGMA foreign_keys=ON")
-        cursor.execute("PRAGMA journal_mode=WAL")
-        cursor.execute("PRAGMA busy_timeout=5000")
-        cursor.close()
 
 
 class Player(db.Model):

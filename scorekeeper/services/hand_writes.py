@@ -102,7 +102,7 @@ def _lock(match_id: int) -> tuple[Match, int]:
     ).scalar_one_or_none()
     if revision is None:
         raise MatchNotFound(f"There is no match {match_id}.")
-    db.session.expire_all()  # anything read before the lock may be stale
+    db.session.expire_all()  # anything read before the lock is stale
     match = db.session.execute(
         select(Match)
         .where(Match.id == match_id)

@@ -14,6 +14,7 @@ from contextlib import contextmanager
 
 from sqlalchemy.exc import DBAPIError, OperationalError
 
+from ..database import write_options
 from ..extensions import db
 
 log = logging.getLogger(__name__)
@@ -55,8 +56,11 @@ def unavailable(error: BaseException) -> StorageUnavailable | None:
 
 @contextmanager
 def transaction() -> Iterator[None]:
-    """Commit on success; on any error roll back, turning storage failures into 503s."""
+    """A write: it starts from what is committed now (whatever was read before is let go),
+    commits on success, and on any error rolls back, turning storage failures into 503s."""
+    db.session.rollback()
     try:
+        db.session.connection(execution_options=write_options(db.engine.dialect.name))
         yield
         db.session.commit()
     except BaseException as error:
