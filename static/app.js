@@ -42,8 +42,62 @@
     show();
   });
 
-  // Installable, with an offline page when the Wi-Fi drops.
+  // Installable, with an offline page when the Wi-Fi drops (HTTPS or localhost only).
   if ("serviceWorker" in navigator) navigator.serviceWorker.register("/sw.js").catch(() => {});
+
+  // Ask the service worker (which keeps hands saved while offline) and get its answer.
+  const worker = (message) =>
+    new Promise((resolve) => {
+      const sw = navigator.serviceWorker && navigator.serviceWorker.controller;
+      if (!sw) return resolve(null);
+      const channel = new MessageChannel();
+      channel.port1.onmessage = (event) => resolve(event.data);
+      sw.postMessage(message, [channel.port2]);
+    });
+
+  const DRAFT = "draft:";
+  const board = document.getElementById("board");
+  if (board) {
+    // Drafts of hands saved since are let go; the one being typed is kept.
+    const id = board.dataset.match, next = Number(board.dataset.next);
+    const versions = board.dataset.versions.split(" ");
+    Object.keys(localStorage).forEach((key) => {
+      const [m, mode, number, version] = key.slice(DRAFT.length).split(":");
+      if (!key.startsWith(DRAFT) || m !== "m" + id) return;
+      const stale = mode === "new" ? Number(number) < next : versions[number - 1] !== version;
+      if (stale) localStorage.removeItem(key);
+    });
+    // Hands saved on this phone while offline, sent as soon as the server answers.
+    const box = document.getElementById("outbox");
+    const show = (state) => {
+      if (!state) return;
+      const waiting = state.waiting.length, refused = state.refused;
+      const parts = [];
+      if (waiting) parts.push(waiting === 1 ? "1 hand waiting to be sent" : waiting + " hands waiting to be sent");
+      refused.forEach((r) => parts.push("Hand " + r.number + " was not saved: open it to check it"));
+      box.replaceChildren(parts.join(". ") + (parts.length ? "." : ""));
+      refused.forEach((r) => {
+        const link = document.createElement("a");
+        link.href = "/matches/" + id + "/hands/new?outbox=" + encodeURIComponent(r.token);
+        link.className = "button";
+        link.textContent = "Open hand " + r.number;
+        box.append(" ", link);
+      });
+      box.hidden = !parts.length;
+    };
+    const flush = () =>
+      worker({ type: "flush" }).then((done) => {
+        if (done && done.sent) location.reload();
+        else worker({ type: "outbox", match: id }).then(show);
+      });
+    worker({ type: "outbox", match: id }).then(show).then(flush);
+    addEventListener("online", flush);
+    if (navigator.serviceWorker) {
+      navigator.serviceWorker.addEventListener("message", (event) => {
+        if (event.data && event.data.type === "sent") location.reload();
+      });
+    }
+  }
 
   // "Deals first" names the players as their names are typed.
   $$("input[id^=seat_]").forEach((input) => {
@@ -64,6 +118,50 @@
 
   const form = document.querySelector("form.hand-form");
   if (!form) return;
+
+  // What the scorer typed survives a reload, a lost connection or a server error.
+  const draftKey = DRAFT + form.dataset.draft;
+  const kept = (el) => el.name && !["csrf_token", "confirmed", "expected_number", "version"].includes(el.name);
+  const fields = () => $$("input, select, textarea", form).filter(kept);
+  const remember = () => {
+    const data = {};
+    fields().forEach((el) => {
+      if (el.type === "radio" || el.type === "checkbox") { if (el.checked) (data[el.name] = data[el.name] || []).push(el.value); }
+      else data[el.name] = el.value;
+    });
+    try { localStorage.setItem(draftKey, JSON.stringify(data)); } catch (e) { /* storage full or off */ }
+  };
+  const refill = (data) => {
+    fields().forEach((el) => {
+      if (el.type === "radio" || el.type === "checkbox") el.checked = (data[el.name] || []).includes(el.value);
+      else if (el.name in data) el.value = data[el.name];
+      el.dispatchEvent(new Event("change", { bubbles: true }));
+    });
+    remember();
+    document.getElementById("restored").hidden = false;
+  };
+  form.addEventListener("input", remember);
+  form.addEventListener("change", remember);
+  const fromOutbox = new URLSearchParams(location.search).get("outbox");
+  if (fromOutbox) {
+    worker({ type: "take", token: fromOutbox }).then((entry) => {
+      if (!entry) return;
+      const data = {};
+      new URLSearchParams(entry.body).forEach((value, name) => {
+        const el = form.elements[name];
+        const choice = el instanceof RadioNodeList || (el && el.type === "checkbox");
+        data[name] = choice ? [...(data[name] || []), value] : value;
+      });
+      refill(data);
+    });
+  } else if ("fresh" in form.dataset) {
+    const saved = localStorage.getItem(draftKey);
+    if (saved) refill(JSON.parse(saved));
+  }
+  document.getElementById("forget").addEventListener("click", () => {
+    localStorage.removeItem(draftKey);
+    location.replace(location.pathname);
+  });
 
   const number = (raw) => (raw === "" ? 0 : /^\d+$/.test(raw) ? Number(raw) : raw);
 
