@@ -11,7 +11,7 @@ from typing import Any
 
 from flask import Flask
 
-from . import api, delivery, edge, errors, web
+from . import api, backup, delivery, edge, errors, web
 from .database import engine_options
 from .extensions import csrf, db, migrate
 
@@ -92,5 +92,6 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.register_blueprint(blueprint)
     errors.init_app(app)
     edge.init_app(app)
+    backup.init_app(app)
     delivery.init_app(app, PROJECT_ROOT / "static")
     return app

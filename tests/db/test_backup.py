@@ -1,0 +1,150 @@
+"""`flask backup` while the server runs, `flask restore` into a fresh instance."""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+import threading
+import urllib.request
+
+import flask_migrate
+from werkzeug.serving import make_server
+
+from scorekeeper.extensions import db
+
+from .conftest import make_app
+
+USUAL = [{"meld_points": 105, "hand_points": 5}, {"meld_points": 55, "hand_points": 5}]
+TEAMS = [{"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]
+
+
+def post(base: str, path: str, body: dict) -> dict:
+    request = urllib.request.Request(
+        base + path,
+        data=json.dumps(body).encode(),
+        headers={"Content-Type": "application/json"},
+        method="POST",
+    )
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def test_a_backup_taken_under_load_restores_every_hand_acknowledged_before_it(tmp_path):
+    live = make_app(f"sqlite:///{tmp_path / 'live.sqlite'}")
+    with live.app_context():
+        flask_migrate.upgrade()
+    server = make_server("127.0.0.1", 0, live, threaded=True)
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    base = f"http://127.0.0.1:{server.server_port}"
+    match_id = post(
+        base,
+        "/api/v1/matches",
+        {"variant": "classic", "sides": TEAMS, "options": {"target": 100000}},
+    )["id"]
+
+    acknowledged: list[int] = []
+    stop = threading.Event()
+
+    def phone() -> None:
+        while not stop.is_set():
+            state = post(base, f"/api/v1/matches/{match_id}/hands", {"sides": USUAL})
+            acknowledged.append(len(state["hands"]))
+
+    for _ in range(5):  # some hands before the backup starts
+        post(base, f"/api/v1/matches/{match_id}/hands", {"sides": USUAL})
+    writer = threading.Thread(target=phone)
+    writer.start()
+    try:
+        before_backup = 5 + len(acknowledged)
+        result = live.test_cli_runner().invoke(args=["backup", str(tmp_path / "copy.sqlite")])
+        assert result.exit_code == 0, result.output
+        assert "Backed up 1 matches and" in result.output
+    finally:
+        stop.set()
+        writer.join()
+        server.shutdown()
+        server.server_close()
+    assert len(acknowledged) > 0  # the phone kept posting while the backup ran
+
+    fresh = make_app(f"sqlite:///{tmp_path / 'fresh.sqlite'}")
+    result = fresh.test_cli_runner().invoke(
+        args=["restore", str(tmp_path / "copy.sqlite"), "--yes"]
+    )
+    assert result.exit_code == 0, result.output
+    state = fresh.test_client().get(f"/api/v1/matches/{match_id}").json
+    hands = state["hands"]
+    assert len(hands) >= before_backup
+    assert [h["number"] for h in hands] == list(range(1, len(hands) + 1))
+    assert [side["total"] for side in state["sides"]] == [100 * len(hands), 50 * len(hands)]
+    # A new hand can be recorded on the restored database.
+    recorded = fresh.test_client().post(f"/api/v1/matches/{match_id}/hands", json={"sides": USUAL})
+    assert recorded.status_code == 201
+    for app in (live, fresh):
+        with app.app_context():
+            db.engine.dispose()
+
+
+def test_a_restore_asks_first_and_keeps_the_database_it_replaces(tmp_path):
+    source = make_app(f"sqlite:///{tmp_path / 'a.sqlite'}")
+    with source.app_context():
+        flask_migrate.upgrade()
+    source.test_client().post("/api/v1/matches", json={"variant": "classic", "sides": TEAMS})
+    assert source.test_cli_runner().invoke(args=["backup", str(tmp_path / "a.bak")]).exit_code == 0
+
+    target = make_app(f"sqlite:///{tmp_path / 'b.sqlite'}")
+    with target.app_context():
+        flask_migrate.upgrade()
+    sides = [{"players": ["Eve"]}, {"players": ["Fay"]}]
+    target.test_client().post("/api/v1/matches", json={"variant": "classic-2p", "sides": sides})
+    runner = target.test_cli_runner()
+    declined = runner.invoke(args=["restore", str(tmp_path / "a.bak")], input="n\n")
+    assert declined.exit_code != 0
+    assert target.test_client().get("/api/v1/matches/1").json["variant"] == "classic-2p"
+    accepted = runner.invoke(args=["restore", str(tmp_path / "a.bak")], input="y\n")
+    assert accepted.exit_code == 0, accepted.output
+    assert target.test_client().get("/api/v1/matches/1").json["variant"] == "classic"
+    kept = list(tmp_path.glob("b.before-restore-*.sqlite"))
+    assert len(kept) == 1
+    with sqlite3.connect(kept[0]) as connection:
+        assert connection.execute("SELECT variant FROM match").fetchall() == [("classic-2p",)]
+    for app in (source, target):
+        with app.app_context():
+            db.engine.dispose()
+
+
+def test_a_restore_refuses_what_is_not_a_backup_and_changes_nothing(tmp_path):
+    app = make_app(f"sqlite:///{tmp_path / 'live.sqlite'}")
+    with app.app_context():
+        flask_migrate.upgrade()
+    app.test_client().post("/api/v1/matches", json={"variant": "classic", "sides": TEAMS})
+    runner = app.test_cli_runner()
+    (tmp_path / "notes.txt").write_text("not a database")
+    with sqlite3.connect(tmp_path / "other.sqlite") as connection:
+        connection.execute("CREATE TABLE things (x)")
+    with sqlite3.connect(tmp_path / "future.sqlite") as connection:
+        connection.execute("CREATE TABLE alembic_version (version_num TEXT)")
+        connection.execute("INSERT INTO alembic_version VALUES ('fffffffffff0')")
+        connection.execute("CREATE TABLE match (id INTEGER)")
+        connection.execute("CREATE TABLE hand (id INTEGER)")
+    for name, reason in [
+        ("missing.sqlite", "does not exist"),
+        ("notes.txt", "not a SQLite database"),
+        ("other.sqlite", "not a Scorekeeper database"),
+        ("future.sqlite", "newer version of Scorekeeper"),
+    ]:
+        result = runner.invoke(args=["restore", str(tmp_path / name), "--yes"])
+        assert result.exit_code != 0
+        assert "Not restored" in result.output
+        assert reason in result.output
+    assert app.test_client().get("/api/v1/matches/1").status_code == 200
+    with app.app_context():
+        db.engine.dispose()
+
+
+def test_backup_on_postgresql_gives_the_pg_dump_line(postgres_schema_url):
+    app = make_app(postgres_schema_url)
+    result = app.test_cli_runner().invoke(args=["backup", "/tmp/never-written.sqlite"])
+    assert result.exit_code != 0
+    assert "pg_dump --format=custom" in result.output
+    with app.app_context():
+        db.engine.dispose()
