@@ -25,7 +25,7 @@ migrate: $(VENV)/.run-installed
 
 run: migrate
 	@$(BIN)/python -m scorekeeper.lan $(PORT)
-	$(BIN)/gunicorn --bind $(HOST):$(PORT) --workers 2 --access-logfile - '$(APP)'
+	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py '$(APP)'
 
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .

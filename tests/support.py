@@ -7,7 +7,8 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
-BENCH = Path(__file__).resolve().parents[1] / "bench" / "play_matches.py"
+BENCH_DIR = Path(__file__).resolve().parents[1] / "bench"
+BENCH = BENCH_DIR / "play_matches.py"
 
 # Every table layout of RULES.md: preset, sides, players a side.
 LAYOUTS = [
@@ -26,7 +27,14 @@ LAYOUTS = [
 
 def load_play_matches() -> ModuleType:
     """bench/play_matches.py, which is a script and not part of the package."""
-    spec = importlib.util.spec_from_file_location("play_matches", BENCH)
+    return load_bench("play_matches")
+
+
+def load_bench(name: str) -> ModuleType:
+    """A module of bench/ (scripts, not part of the package), by its name."""
+    if name in sys.modules:
+        return sys.modules[name]
+    spec = importlib.util.spec_from_file_location(name, BENCH_DIR / f"{name}.py")
     assert spec is not None
     assert spec.loader is not None
     module = importlib.util.module_from_spec(spec)

@@ -1,0 +1,101 @@
+"""Start the app as `make run` does (migrate, then gunicorn with gunicorn.conf.py), for the
+benchmark scripts and the tests that need a real server. Standard library only."""
+
+from __future__ import annotations
+
+import os
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from collections.abc import Iterator, Mapping
+from contextlib import contextmanager
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+APP = "scorekeeper:create_app()"
+
+
+def free_port() -> int:
+    with socket.socket() as probe:
+        probe.bind(("127.0.0.1", 0))
+        return probe.getsockname()[1]
+
+
+def app_env(database_url: str, extra: Mapping[str, str] | None = None) -> dict[str, str]:
+    env = {**os.environ, "DATABASE_URL": database_url, "SECRET_KEY": "bench-secret-key"}
+    env.update(extra or {})
+    return env
+
+
+def migrate(database_url: str, extra: Mapping[str, str] | None = None) -> None:
+    subprocess.run(
+        [sys.executable, "-m", "flask", "--app", APP, "db", "upgrade"],
+        cwd=ROOT,
+        env=app_env(database_url, extra),
+        check=True,
+        capture_output=True,
+    )
+
+
+def wait_until_up(base: str, timeout: float = 30) -> None:
+    deadline = time.monotonic() + timeout
+    while True:
+        try:
+            with urllib.request.urlopen(base + "/api/v1/variants", timeout=2):
+                return
+        except OSError:
+            if time.monotonic() > deadline:
+                raise RuntimeError(f"the server at {base} did not come up") from None
+            time.sleep(0.1)
+
+
+class Server:
+    """A gunicorn running the app; `kill()` is `kill -9` of its master and workers."""
+
+    def __init__(self, database_url: str, port: int, extra: Mapping[str, str] | None = None):
+        self.database_url = database_url
+        self.port = port
+        self.extra = dict(extra or {})
+        self.base = f"http://127.0.0.1:{port}"
+        self.process: subprocess.Popen[bytes] | None = None
+
+    def start(self) -> None:
+        env = app_env(self.database_url, {"HOST": "127.0.0.1", "PORT": str(self.port)})
+        env.update(self.extra)
+        self.process = subprocess.Popen(
+            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", APP],
+            cwd=ROOT,
+            env=env,
+            stdout=subprocess.DEVNULL,
+            stderr=subprocess.DEVNULL,
+            start_new_session=True,  # its own process group, so kill() reaches the workers
+        )
+        wait_until_up(self.base)
+
+    def kill(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGKILL)
+            self.process.wait()
+
+    def stop(self) -> None:
+        if self.process is not None and self.process.poll() is None:
+            os.killpg(self.process.pid, signal.SIGTERM)
+            try:
+                self.process.wait(timeout=20)
+            except subprocess.TimeoutExpired:
+                self.kill()
+
+
+@contextmanager
+def served(database_url: str, extra: Mapping[str, str] | None = None) -> Iterator[Server]:
+    """A migrated database served by gunicorn on a free local port."""
+    migrate(database_url, extra)
+    server = Server(database_url, free_port(), extra)
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
