@@ -46,3 +46,11 @@ def test_an_over_long_url_of_a_page_is_a_414_page(server):
 def test_a_url_just_under_the_limit_is_served(server):
     status, _, _ = get(f"{server.base}/history?player={'x' * 5_000}")
     assert status == 200
+
+
+def test_the_durability_script_runs_and_loses_nothing(tmp_path):
+    """bench/durability.py, in a short run: kill -9 under load, nothing lost or doubled."""
+    durability = load_bench("durability")
+    result = durability.run_once(f"sqlite:///{tmp_path / 'd.sqlite'}", 3, 12, 0.4)
+    assert result.acknowledged == 36
+    assert (result.present, result.duplicated, result.lost) == (36, 0, 0)
