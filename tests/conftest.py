@@ -7,6 +7,8 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
+from .postgres import postgres_schema_url, postgres_url  # noqa: F401 (fixtures for every test)
+
 
 @pytest.fixture
 def app(tmp_path):

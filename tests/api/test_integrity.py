@@ -5,13 +5,31 @@ Numbers are Classic Canasta (RULES.md): natural canasta 500, mixed 300, going ou
 
 from __future__ import annotations
 
+import flask_migrate
 import pytest
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Player
 
 URL = "/api/v1/matches"
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
+
+
+@pytest.fixture(params=["sqlite", "postgresql"])
+def app(request, tmp_path):
+    """These defects live in the database layer: each test runs on both databases."""
+    if request.param == "sqlite":
+        url = f"sqlite:///{tmp_path / 'integrity.sqlite'}"
+    else:
+        url = request.getfixturevalue("postgres_schema_url")
+    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+    with app.app_context():
+        flask_migrate.upgrade()
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
 
 
 def hand(us: int, them: int) -> list[dict]:
