@@ -29,7 +29,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from serving import Server, free_port, migrate
+from serving import Server, api_token, free_port, migrate
 
 TEAMS = [{"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]
 
@@ -50,11 +50,12 @@ class Result:
         )
 
 
-def call(base: str, method: str, path: str, body: object = None) -> tuple[int, dict]:
+def call(
+    base: str, method: str, path: str, body: object = None, token: str = ""
+) -> tuple[int, dict]:
     data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(
-        base + path, data=data, method=method, headers={"Content-Type": "application/json"}
-    )
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=30) as response:
             return response.status, json.loads(response.read())
@@ -73,6 +74,7 @@ def hand(client: int, number: int) -> list[dict]:
 
 def run_once(database_url: str, clients: int, hands: int, kill_after: float) -> Result:
     migrate(database_url)
+    token = api_token(database_url, "durability")
     server = Server(database_url, free_port())
     server.start()
     started = time.monotonic()
@@ -83,6 +85,7 @@ def run_once(database_url: str, clients: int, hands: int, kill_after: float) -> 
             "POST",
             "/api/v1/matches",
             {"variant": "classic", "sides": TEAMS, "options": {"target": 1_000_000}},
+            token,
         )
         assert status == 201, state
         matches.append(state["id"])
@@ -94,9 +97,8 @@ def run_once(database_url: str, clients: int, hands: int, kill_after: float) -> 
             body = {"sides": hand(client, number), "token": f"durability-{client}-{number:05d}"}
             while True:
                 try:
-                    status, _ = call(
-                        server.base, "POST", f"/api/v1/matches/{matches[client]}/hands", body
-                    )
+                    path = f"/api/v1/matches/{matches[client]}/hands"
+                    status, _ = call(server.base, "POST", path, body, token)
                 except OSError:  # no answer: the server is gone; send it again
                     resent[client] += 1
                     time.sleep(0.2)
@@ -122,7 +124,7 @@ def run_once(database_url: str, clients: int, hands: int, kill_after: float) -> 
 
     seen: Counter[str] = Counter()
     for match_id in matches:
-        status, state = call(server.base, "GET", f"/api/v1/matches/{match_id}")
+        status, state = call(server.base, "GET", f"/api/v1/matches/{match_id}", token=token)
         assert status == 200, state
         for recorded in state["hands"]:
             for penalty in recorded["sides"][0]["input"].get("penalties", []):

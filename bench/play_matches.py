@@ -11,7 +11,10 @@ over it checks that one more hand is refused with a 409.
 
 Against a running server (standard library only):
 
-    python bench/play_matches.py --url http://localhost:8000 [--seed 7] [--variant samba]
+    python bench/play_matches.py --url http://localhost:8000 --token TOKEN [--seed 7] \\
+        [--variant samba]
+
+(TOKEN: an API token, from the account page or `flask users token NAME`.)
 
 From Python, `play_all(target)`, `play_match(target, variant, players_per_side)`
 and `play_scripted(target, variant, players_per_side, hands)` take as `target`
@@ -291,13 +294,13 @@ def client_sender(client: Any) -> Send:
     return send
 
 
-def url_sender(base_url: str, timeout: float = 30) -> Send:
-    """Requests to a running server, with urllib only."""
+def url_sender(base_url: str, token: str = "", timeout: float = 30) -> Send:
+    """Requests to a running server, with urllib only, as the holder of an API token."""
     base = base_url.rstrip("/")
 
     def send(method: str, path: str, body: Any = None) -> tuple[int, Any]:
         data = None if body is None else json.dumps(body).encode()
-        headers = {"Accept": "application/json"}
+        headers = {"Accept": "application/json", "Authorization": f"Bearer {token}"}
         if data is not None:
             headers["Content-Type"] = "application/json"
         request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
@@ -609,11 +612,12 @@ def play_all(target: Any, seed: int = 0, variants: Sequence[str] = ()) -> list[M
 def main(argv: Sequence[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--url", required=True, help="base URL, e.g. http://localhost:8000")
+    parser.add_argument("--token", required=True, help="an API token of the server")
     parser.add_argument("--seed", type=int, default=0)
     parser.add_argument("--variant", action="append", default=[], choices=sorted(BOOKS))
     args = parser.parse_args(argv)
     try:
-        for result in play_all(args.url, args.seed, args.variant):
+        for result in play_all(url_sender(args.url, args.token), args.seed, args.variant):
             print(result.summary())
     except PlayError as error:
         print(f"FAILED: {error}", file=sys.stderr)

@@ -40,6 +40,29 @@ def migrate(database_url: str, extra: Mapping[str, str] | None = None) -> None:
     )
 
 
+def flask_cli(database_url: str, *args: str) -> str:
+    """Run a `flask` command of the app on that database; its output."""
+    done = subprocess.run(
+        [sys.executable, "-m", "flask", "--app", APP, *args],
+        cwd=ROOT,
+        env=app_env(database_url),
+        check=True,
+        capture_output=True,
+        text=True,
+    )
+    return done.stdout
+
+
+def api_token(database_url: str, name: str = "bench") -> str:
+    """An API token of a (new) account `name`, made with the shell commands self-hosters use."""
+    try:
+        flask_cli(database_url, "users", "create", name, "--password", "bench-password-1")
+    except subprocess.CalledProcessError as error:
+        if "is taken" not in (error.stderr or ""):
+            raise
+    return flask_cli(database_url, "users", "token", name).strip().splitlines()[-1]
+
+
 def wait_until_up(base: str, timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while True:

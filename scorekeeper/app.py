@@ -11,9 +11,9 @@ from typing import Any
 
 from flask import Flask
 
-from . import api, backup, delivery, edge, errors, web
+from . import access, api, backup, delivery, deployment, edge, errors, user_commands, web
 from .database import engine_options
-from .extensions import csrf, db, migrate
+from .extensions import csrf, db, limiter, migrate
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -71,8 +71,10 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SQLALCHEMY_DATABASE_URI"] = os.environ["DATABASE_URL"]
     if os.environ.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = os.environ["SECRET_KEY"]
+    app.config.from_mapping(deployment.environment())
     if test_config is not None:
         app.config.from_mapping(test_config)
+    deployment.configure(app, secret_given=bool(app.config.get("SECRET_KEY")))
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
     engine = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     for name, value in engine_options(app.config["SQLALCHEMY_DATABASE_URI"]).items():
@@ -84,14 +86,17 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
+    access.init_app(app)
+    limiter.init_app(app)
 
+    edge.init_app(app)  # first: what is refused at the door is refused before anything else
     for blueprint in api.BLUEPRINTS:
         app.register_blueprint(blueprint)
         csrf.exempt(blueprint)
     for blueprint in web.BLUEPRINTS:
         app.register_blueprint(blueprint)
     errors.init_app(app)
-    edge.init_app(app)
     backup.init_app(app)
+    user_commands.init_app(app)
     delivery.init_app(app, PROJECT_ROOT / "static")
     return app

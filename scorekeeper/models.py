@@ -1,15 +1,19 @@
-"""Database models: players, matches, sides, hands and the audit trail.
+"""Database models: accounts and groups; players, matches, sides, hands and the audit trail.
 
 Models hold what was entered and what the engine computed at the time; no
 scoring happens here. A match keeps the resolved rules frozen at its start.
+Every match and player belongs to a group; a user sees the groups they are a
+member of. Secrets (passwords, API tokens) are stored hashed.
 """
 
 from __future__ import annotations
 
 import unicodedata
 from datetime import UTC, datetime
+from enum import StrEnum
 from typing import Any
 
+from flask_login import UserMixin
 from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
@@ -33,10 +37,138 @@ def utcnow() -> datetime:
     return datetime.now(UTC).replace(tzinfo=None)
 
 
-class Player(db.Model):
+class Role(StrEnum):
+    MEMBER = "member"
+    ADMIN = "admin"
+
+
+class LinkRole(StrEnum):
+    VIEWER = "viewer"
+    SCORER = "scorer"
+
+
+class Registration(StrEnum):
+    OPEN = "open"
+    INVITE = "invite"
+    CLOSED = "closed"
+
+
+class User(UserMixin, db.Model):
+    """An account. `session_epoch` changes with the password: older sessions end."""
+
     id: Mapped[int] = mapped_column(primary_key=True)
+    username: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    username_key: Mapped[str] = mapped_column(String(NAME_LENGTH * 3), unique=True)
+    password_hash: Mapped[str] = mapped_column(String(255))
+    is_admin: Mapped[bool] = mapped_column(default=False)
+    session_epoch: Mapped[int] = mapped_column(default=0)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    memberships: Mapped[list[Membership]] = relationship(
+        back_populates="user", cascade="all, delete-orphan"
+    )
+
+    def get_id(self) -> str:
+        return f"{self.id}:{self.session_epoch}"
+
+
+class ApiToken(db.Model):
+    """A personal API token; only its SHA-256 is kept (it is shown once, when made)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
-    name_key: Mapped[str] = mapped_column(String(NAME_LENGTH * 3), unique=True)
+    token_hash: Mapped[str] = mapped_column(String(64), unique=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    last_used_at: Mapped[datetime | None]
+
+    user: Mapped[User] = relationship()
+
+
+class Group(db.Model):
+    """A table of players who share matches ("our Thursday table", "the club")."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH * 2))
+    personal: Mapped[bool] = mapped_column(default=False)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    memberships: Mapped[list[Membership]] = relationship(
+        back_populates="group", cascade="all, delete-orphan"
+    )
+
+
+class Membership(db.Model):
+    __table_args__ = (UniqueConstraint("group_id", "user_id"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"))
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(12), default=Role.MEMBER)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+
+    group: Mapped[Group] = relationship(back_populates="memberships")
+    user: Mapped[User] = relationship(back_populates="memberships")
+
+
+class Invite(db.Model):
+    """A revocable link that lets people join a group (and open an account to do so)."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), index=True)
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None]
+    uses: Mapped[int] = mapped_column(default=0)
+
+    group: Mapped[Group] = relationship()
+
+
+class ShareLink(db.Model):
+    """A revocable link to one match: a viewer follows it, a scorer also records hands."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
+    role: Mapped[str] = mapped_column(String(12))
+    token: Mapped[str] = mapped_column(String(64), unique=True)
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    revoked_at: Mapped[datetime | None]
+
+
+class Setting(db.Model):
+    """Site settings the administrator changes (registration)."""
+
+    key: Mapped[str] = mapped_column(String(40), primary_key=True)
+    value: Mapped[str] = mapped_column(String(200))
+
+
+class Activity(db.Model):
+    """What happened to a group beyond hands: matches deleted, members removed, renames."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), index=True)
+    actor: Mapped[str] = mapped_column(String(NAME_LENGTH * 2))
+    action: Mapped[str] = mapped_column(String(40))
+    details: Mapped[str] = mapped_column(String(400))
+    at: Mapped[datetime] = mapped_column(default=utcnow)
+
+
+class Player(db.Model):
+    """A player of one group; the same name in two groups is two players."""
+
+    __table_args__ = (UniqueConstraint("group_id", "name_key"),)
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int | None] = mapped_column(
+        ForeignKey("group.id", ondelete="CASCADE"), index=True
+    )  # None only for players kept from before accounts, until the first admin claims them
+    user_id: Mapped[int | None] = mapped_column(
+        ForeignKey("user.id", ondelete="SET NULL"), index=True
+    )
+    name: Mapped[str] = mapped_column(String(NAME_LENGTH))
+    name_key: Mapped[str] = mapped_column(String(NAME_LENGTH * 3))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -52,6 +184,10 @@ class Match(db.Model):
     __table_args__ = {"sqlite_autoincrement": True}  # noqa: RUF012 (ids are never reused)
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    group_id: Mapped[int | None] = mapped_column(
+        ForeignKey("group.id", ondelete="CASCADE"), index=True
+    )  # None only for matches kept from before accounts, until the first admin claims them
+    created_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
     variant: Mapped[str] = mapped_column(String(40), index=True)
     options: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
@@ -152,6 +288,11 @@ class AuditEntry(db.Model):
     hand_id: Mapped[int | None] = mapped_column(index=True)  # no foreign key: outlives the hand
     action: Mapped[str] = mapped_column(String(12))
     at: Mapped[datetime] = mapped_column(default=utcnow)
+    actor: Mapped[str | None] = mapped_column(String(NAME_LENGTH * 2))  # who, in words
+    actor_user_id: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
+    actor_link_id: Mapped[int | None] = mapped_column(
+        ForeignKey("share_link.id", ondelete="SET NULL")
+    )
     before: Mapped[dict[str, Any] | None] = mapped_column(JSON)
     after: Mapped[dict[str, Any] | None] = mapped_column(JSON)
 

@@ -7,6 +7,9 @@ import sys
 from pathlib import Path
 from types import ModuleType
 
+from scorekeeper.services import accounts
+from scorekeeper.services.storage import transaction
+
 BENCH_DIR = Path(__file__).resolve().parents[1] / "bench"
 BENCH = BENCH_DIR / "play_matches.py"
 
@@ -41,3 +44,55 @@ def load_bench(name: str) -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+TESTER = "Tess"
+PASSWORD = "correct horse battery"
+FAST_HASH = "pbkdf2:sha256:1000"  # tests only: the real default is scrypt
+
+
+def app_config(url: str, **extra) -> dict:
+    return {
+        "TESTING": True,
+        "SECRET_KEY": "test",
+        "SQLALCHEMY_DATABASE_URI": url,
+        "PASSWORD_HASH_METHOD": FAST_HASH,
+        "RATELIMIT_ENABLED": False,
+        **extra,
+    }
+
+
+def add_user(app, name: str, password: str = PASSWORD, admin: bool = False) -> None:
+    with app.app_context(), transaction():
+        accounts.create_user(name, password, admin=admin)
+
+
+def make_tester(app) -> None:
+    """TESTER exists in the app's database (which may have been migrated just now)."""
+    with app.app_context():
+        missing = accounts.find_user(TESTER) is None
+    if missing:
+        add_user(app, TESTER, admin=True)
+
+
+def signed_in(app):
+    """A test client signed in as TESTER (made if need be)."""
+    make_tester(app)
+    return sign_in(app.test_client())
+
+
+def api_token_of_tester(app) -> str:
+    """A new API token of TESTER (made if need be), for clients outside the test client."""
+    make_tester(app)
+    with app.app_context(), transaction():
+        return accounts.new_api_token(accounts.find_user(TESTER), "tests").secret
+
+
+def sign_in(client, name: str = TESTER):
+    """Sign a test client in as `name` (its session, as after the sign-in form)."""
+    with client.application.app_context():
+        user_id = accounts.find_user(name).get_id()
+    with client.session_transaction() as session:
+        session["_user_id"] = user_id
+        session["_fresh"] = True
+    return client

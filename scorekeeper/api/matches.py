@@ -5,11 +5,14 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 
-from ..models import TOKEN_LENGTH, Match
+from ..access import Level, caller, require_match, require_user
+from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
 from ..rules import InvalidHand, Problem
-from ..services.audit import audit_rows
+from ..services import sharing
+from ..services.audit import Actor, audit_rows
+from ..services.groups import group_ids, personal_group
 from ..services.hand_writes import MatchError, Saved, correct_hand, record_hand, remove_hand
 from ..services.match_setup import create_match
 from ..services.match_state import load_match, match_state
@@ -80,6 +83,7 @@ def state_json(match: Match) -> dict[str, Any]:
                 "totals_before": [before for _, before, _ in row.changes],
                 "totals_after": [after for _, _, after in row.changes],
                 "changes": row.details,
+                "by": row.actor,
             }
             for row in audit_rows(match)
         ],
@@ -99,10 +103,7 @@ def _write(match_id: int, action: Callable[[], Saved], status: int = 200):
         raise ApiError(422, error.problems) from None
     except MatchError as error:
         raise ApiError(error.status, [Problem(None, None, error.message)]) from None
-    state = state_json(_match(match_id))
-    if saved.warnings:
-        state["warnings"] = [warning.to_dict() for warning in saved.warnings]
-    return state, status if saved.changed else 200
+    return _answer(match_id, status if saved.changed else 200, saved.warnings)
 
 
 def _first_dealer(body: dict[str, Any]) -> object:
@@ -156,50 +157,164 @@ def _version_param() -> int | None:
     return int(raw)
 
 
+def _etag(match_id: int, revision: int) -> str:
+    return f"m{match_id}.{revision}"
+
+
+def _if_match(match_id: int) -> int | None:
+    """The revision an If-Match header names (None without one); 412 for a foreign one."""
+    if not request.if_match:
+        return None
+    for tag in request.if_match.as_set():
+        prefix, _, revision = tag.partition(".")
+        if prefix == f"m{match_id}" and revision.isdigit() and len(revision) < 19:
+            return int(revision)
+    raise ApiError(412, [Problem(None, None, "If-Match does not name a state of this match")])
+
+
+def _answer(match_id: int, status: int = 200, warnings: tuple[Problem, ...] = ()):
+    """The match state with its ETag (a fresh read after a write)."""
+    match = _match(match_id)
+    state = state_json(match)
+    if warnings:
+        state["warnings"] = [warning.to_dict() for warning in warnings]
+    response = jsonify(state)
+    response.status_code = status
+    response.set_etag(_etag(match.id, match.revision))
+    return response
+
+
+def _group(body: dict[str, Any], user: User) -> int:
+    """The group a new match goes to: the one asked for if the user is in it, else personal."""
+    raw = body.get("group")
+    if raw is None:
+        return personal_group(user).id
+    if isinstance(raw, bool) or not isinstance(raw, int) or raw not in group_ids(user):
+        raise ApiError(422, [Problem(None, "group", f"You are not in a group {raw!r}")])
+    return raw
+
+
 @bp.post("")
 def create():
-    body = _json_body(("variant", "options", "sides", "first_dealer"))
+    user = require_user()
+    body = _json_body(("variant", "options", "sides", "first_dealer", "group"))
     dealer = _first_dealer(body)
+    group_id = _group(body, user)
     try:
         with transaction():
             match = create_match(
-                body.get("variant"), body.get("options"), body.get("sides"), dealer
+                body.get("variant"),
+                body.get("options"),
+                body.get("sides"),
+                dealer,
+                group_id=group_id,
+                creator_id=user.id,
             )
             match_id = match.id
     except InvalidHand as error:
         raise ApiError(422, error.problems) from None
-    location = url_for("api_matches.read", match_id=match_id)
-    return state_json(_match(match_id)), 201, {"Location": location}
+    response = _answer(match_id, 201)
+    response.headers["Location"] = url_for("api_matches.read", match_id=match_id)
+    return response
 
 
 @bp.get("/<int:match_id>")
 def read(match_id: int):
-    return state_json(_match(match_id))
+    access = require_match(match_id, Level.VIEWER)
+    etag = _etag(match_id, access.revision)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+        response.set_etag(etag)
+        return response
+    return _answer(match_id)
 
 
 @bp.post("/<int:match_id>/hands")
 def add_hand(match_id: int):
-    _match(match_id)
+    actor = _scorer(match_id)
     body = _json_body(("sides", "number", "token"))
     number = _optional_int(body, "number")
     token = _token(body)
+    expected = _if_match(match_id)
     return _write(
         match_id,
-        lambda: record_hand(match_id, body.get("sides"), token=token, expected_number=number),
+        lambda: record_hand(
+            match_id,
+            body.get("sides"),
+            token=token,
+            expected_number=number,
+            actor=actor,
+            expected=expected,
+        ),
         201,
     )
 
 
 @bp.put("/<int:match_id>/hands/<int:number>")
 def correct(match_id: int, number: int):
-    _match(match_id)
+    actor = _scorer(match_id)
     body = _json_body(("sides", "version"))
     version = _optional_int(body, "version")
-    return _write(match_id, lambda: correct_hand(match_id, number, body.get("sides"), version))
+    expected = _if_match(match_id)
+    return _write(
+        match_id,
+        lambda: correct_hand(
+            match_id, number, body.get("sides"), version, actor=actor, expected=expected
+        ),
+    )
 
 
 @bp.delete("/<int:match_id>/hands/<int:number>")
 def remove(match_id: int, number: int):
-    _match(match_id)
+    actor = _scorer(match_id)
     version = _version_param()
-    return _write(match_id, lambda: remove_hand(match_id, number, version=version))
+    expected = _if_match(match_id)
+    return _write(
+        match_id,
+        lambda: remove_hand(match_id, number, version=version, actor=actor, expected=expected),
+    )
+
+
+def _scorer(match_id: int) -> Actor:
+    return Actor(*require_match(match_id, Level.SCORER).actor(caller()))
+
+
+# --- share links ---------------------------------------------------------------------
+
+
+def _link_json(link: ShareLink) -> dict[str, Any]:
+    return {
+        "id": link.id,
+        "role": link.role,
+        "token": link.token,
+        "url": url_for("sharing.open_link", token=link.token, _external=True),
+        "created_at": link.created_at.isoformat() + "Z",
+    }
+
+
+@bp.get("/<int:match_id>/links")
+def links(match_id: int):
+    require_match(match_id, Level.MEMBER)
+    return {"links": [_link_json(link) for link in sharing.links_of(match_id)]}
+
+
+@bp.post("/<int:match_id>/links")
+def new_link(match_id: int):
+    require_match(match_id, Level.MEMBER)
+    body = _json_body(("role",))
+    role = body.get("role")
+    if role not in (LinkRole.VIEWER, LinkRole.SCORER):
+        raise ApiError(422, [Problem(None, "role", 'role must be "viewer" or "scorer"')])
+    with transaction():
+        link = sharing.new_link(match_id, LinkRole(role), caller().user)
+    return _link_json(link), 201
+
+
+@bp.delete("/<int:match_id>/links/<int:link_id>")
+def revoke_link(match_id: int, link_id: int):
+    require_match(match_id, Level.MEMBER)
+    with transaction():
+        revoked = sharing.revoke_link(match_id, link_id)
+    if not revoked:
+        fail(404, f"This match has no link {link_id} (or it was revoked already)", "link")
+    return "", 204

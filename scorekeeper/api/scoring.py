@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
+from ..access import Level, match_access
 from ..rules import InvalidHand, Problem
 from ..services.hands import evaluate, evaluate_request
 from ..services.match_state import load_match, match_rules, side_names
@@ -25,11 +26,13 @@ def _evaluate(body: dict):
     if extra:
         message = 'With "match", the match\'s own rules are used: leave out ' + ", ".join(extra)
         raise InvalidHand([Problem(None, "match", message)])
-    match = (
-        load_match(match_id)
-        if isinstance(match_id, int) and not isinstance(match_id, bool)
-        else None
+    readable = (
+        isinstance(match_id, int)
+        and not isinstance(match_id, bool)
+        and (access := match_access(match_id)) is not None
+        and access.level >= Level.VIEWER
     )
+    match = load_match(match_id) if readable else None
     if match is None:
         raise InvalidHand([Problem(None, "match", f"There is no match {match_id!r}")])
     return evaluate(

@@ -13,6 +13,15 @@ from .rulebook import record_changes
 
 
 @dataclass(frozen=True)
+class Actor:
+    """Who made a change: a user, or a share link (by its number)."""
+
+    label: str
+    user_id: int | None = None
+    link_id: int | None = None
+
+
+@dataclass(frozen=True)
 class AuditRow:
     action: str
     number: int
@@ -20,6 +29,7 @@ class AuditRow:
     at: datetime
     changes: list[tuple[str, int | None, int | None]]
     details: list[str]
+    actor: str | None
 
 
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
@@ -36,6 +46,7 @@ def keep(
     action: str,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
+    actor: Actor | None = None,
 ) -> None:
     """Keep a change in the match's audit trail (hand_id outlives a removed hand)."""
     db.session.add(
@@ -46,6 +57,9 @@ def keep(
             action=action,
             before=before,
             after=after,
+            actor=actor.label if actor else None,
+            actor_user_id=actor.user_id if actor else None,
+            actor_link_id=actor.link_id if actor else None,
         )
     )
 
@@ -72,6 +86,14 @@ def audit_rows(match: Match, hand_id: int | None = None) -> list[AuditRow]:
             )
         changes = list(zip(names, before, after, strict=True))
         rows.append(
-            AuditRow(entry.action, entry.hand_number, entry.hand_id, entry.at, changes, details)
+            AuditRow(
+                entry.action,
+                entry.hand_number,
+                entry.hand_id,
+                entry.at,
+                changes,
+                details,
+                entry.actor,
+            )
         )
     return rows

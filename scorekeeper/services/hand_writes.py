@@ -26,7 +26,14 @@ from ..rules import Problem, Rules, game_result
 from ..rules.game import FINISHED
 from . import audit
 from .hands import Evaluation, evaluate
-from .match_state import hand_totals, match_rules, running_totals, side_names, valid_id
+from .match_state import (
+    ABANDONED,
+    hand_totals,
+    match_rules,
+    running_totals,
+    side_names,
+    valid_id,
+)
 
 
 class MatchError(Exception):
@@ -57,6 +64,12 @@ class HandNotFound(MatchError):
 
 class EndsTooEarly(MatchError):
     """The change would end the game before hands that were already played."""
+
+
+class MatchChanged(MatchError):
+    """The match is not at the revision the client read (HTTP If-Match): nothing done."""
+
+    status = 412
 
 
 class NeedsConfirmation(Exception):
@@ -90,8 +103,11 @@ def hand_by_token(match_id: int, token: str | None) -> Hand | None:
     ).scalar_one_or_none()
 
 
-def _lock(match_id: int) -> tuple[Match, int]:
-    """Take the match's write lock, then load it fresh: (match, the revision of this write)."""
+def lock_match(match_id: int, expected: int | None = None) -> tuple[Match, int]:
+    """Take the match's write lock, then load it fresh: (match, the revision of this write).
+
+    `expected` is the revision the client read (If-Match); another one refuses the write.
+    """
     if not valid_id(match_id):
         raise MatchNotFound(f"There is no match {match_id}.")
     revision = db.session.execute(
@@ -102,6 +118,8 @@ def _lock(match_id: int) -> tuple[Match, int]:
     ).scalar_one_or_none()
     if revision is None:
         raise MatchNotFound(f"There is no match {match_id}.")
+    if expected is not None and revision - 1 != expected:
+        raise MatchChanged("Not saved: the match changed since you read it. Read it again.")
     db.session.expire_all()  # anything read before the lock is stale
     match = db.session.execute(
         select(Match)
@@ -197,6 +215,8 @@ def record_hand(
     token: str | None = None,
     expected_number: int | None = None,
     confirmed: str | None = None,
+    actor: audit.Actor | None = None,
+    expected: int | None = None,
 ) -> Saved:
     """Add the next hand; a token already used answers with its hand and records nothing.
 
@@ -207,12 +227,14 @@ def record_hand(
     duplicate = hand_by_token(match_id, token)
     if duplicate is not None:
         return Saved(duplicate.number, changed=False)
-    match, revision = _lock(match_id)
+    match, revision = lock_match(match_id, expected)
     duplicate = hand_by_token(match_id, token)  # the same post, served first by the lock
     if duplicate is not None:
         return Saved(duplicate.number, changed=False)
     if match.status == FINISHED:
         raise MatchFinished("Not saved: the game is over, so no more hands can be recorded.")
+    if match.status == ABANDONED:
+        raise MatchFinished("Not saved: this match was abandoned.")
     count = db.session.execute(
         select(func.count()).select_from(Hand).where(Hand.match_id == match.id)
     ).scalar_one()
@@ -234,7 +256,7 @@ def record_hand(
     _flush()
     warnings = [*evaluation.warnings, *_refresh_status(match, rules)]
     _check(confirmed, records, warnings)
-    audit.keep(match, number, hand.id, "recorded", after=audit.hand_snapshot(hand))
+    audit.keep(match, number, hand.id, "recorded", after=audit.hand_snapshot(hand), actor=actor)
     _flush()
     return Saved(number, changed=True, warnings=tuple(warnings))
 
@@ -246,9 +268,11 @@ def correct_hand(
     version: int | None = None,
     *,
     confirmed: str | None = None,
+    actor: audit.Actor | None = None,
+    expected: int | None = None,
 ) -> Saved:
     """Replace a hand's records; `version` (if given) must be the one the phone read."""
-    match, revision = _lock(match_id)
+    match, revision = lock_match(match_id, expected)
     hand = _hand(match, number)
     if version is not None and version != hand.version:
         raise HandConflict(
@@ -267,20 +291,26 @@ def correct_hand(
     _flush()
     warnings = [*evaluation.warnings, *_refresh_status(match, rules)]
     _check(confirmed, records, warnings)
-    audit.keep(match, number, hand.id, "corrected", before=before, after=after)
+    audit.keep(match, number, hand.id, "corrected", before=before, after=after, actor=actor)
     _flush()
     return Saved(number, changed=True, warnings=tuple(warnings))
 
 
 def remove_hand(
-    match_id: int, number: int, *, version: int | None = None, hand_id: int | None = None
+    match_id: int,
+    number: int,
+    *,
+    version: int | None = None,
+    hand_id: int | None = None,
+    actor: audit.Actor | None = None,
+    expected: int | None = None,
 ) -> Saved:
     """Remove a hand; later hands move up one number.
 
     `version` (or `hand_id`) must name the hand the phone read: a repeated removal,
     or one aimed at a hand that moved, removes nothing.
     """
-    match, _ = _lock(match_id)
+    match, _ = lock_match(match_id, expected)
     if hand_id is not None and db.session.get(Hand, hand_id) is None:
         raise HandConflict(f"Hand {number} was already removed: nothing more was removed.")
     hand = _hand(match, number)
@@ -307,6 +337,6 @@ def remove_hand(
         execution_options={"synchronize_session": False},
     )
     _refresh_status(match, match_rules(match))
-    audit.keep(match, number, removed_id, "removed", before=before)
+    audit.keep(match, number, removed_id, "removed", before=before, actor=actor)
     _flush()
     return Saved(number, changed=True)

@@ -12,9 +12,10 @@ from ..extensions import db
 from ..models import Hand, Match, Player, Side, SideMember, name_key
 from ..rules import PRESETS
 from ..rules.game import FINISHED
-from .match_state import final_totals
+from .match_state import ABANDONED, final_totals
 
 PAGE_SIZE = 20
+DONE = (FINISHED, ABANDONED)  # matches no longer played: in the history, not on the home page
 
 
 @dataclass(frozen=True)
@@ -81,15 +82,25 @@ def _summaries(matches: list[Match]) -> list[MatchSummary]:
     return out
 
 
-def in_progress(limit: int = 20) -> list[MatchSummary]:
+def in_progress(group_ids: list[int], limit: int = 20) -> list[MatchSummary]:
+    """Matches being played in these groups, newest first."""
     query = _with_sides(
-        select(Match).where(Match.status != FINISHED).order_by(Match.created_at.desc()).limit(limit)
+        select(Match)
+        .where(Match.group_id.in_(group_ids), Match.status.not_in(DONE))
+        .order_by(Match.created_at.desc())
+        .limit(limit)
     )
     return _summaries(list(db.session.execute(query).scalars()))
 
 
-def history(player: str | None = None, variant: str | None = None, page: int = 1) -> HistoryPage:
-    query = select(Match).where(Match.status == FINISHED)
+def history(
+    group_ids: list[int],
+    player: str | None = None,
+    variant: str | None = None,
+    page: int = 1,
+) -> HistoryPage:
+    """Finished and abandoned matches of these groups, newest first, filtered."""
+    query = select(Match).where(Match.group_id.in_(group_ids), Match.status.in_(DONE))
     if variant:
         query = query.where(Match.variant == variant)
     if player:

@@ -28,19 +28,23 @@ def clean_name(raw: object) -> str:
     return re.sub(r"\s+", " ", printable).strip()
 
 
-def find_or_add_player(name: str) -> Player:
+def find_or_add_player(group_id: int, name: str) -> Player:
+    """The group's player of that name (whatever its case), or a new one."""
     key = name_key(name)
-    existing = db.session.execute(select(Player).where(Player.name_key == key)).scalar_one_or_none()
+    existing = db.session.execute(
+        select(Player).where(Player.group_id == group_id, Player.name_key == key)
+    ).scalar_one_or_none()
     if existing is not None:
         return existing
-    player = Player(name=name, name_key=key)
+    player = Player(group_id=group_id, name=name, name_key=key)
     db.session.add(player)
     return player
 
 
-def known_players() -> list[str]:
-    names = db.session.execute(select(Player.name)).scalars()
-    return sorted(names, key=name_key)
+def known_players(group_ids: list[int]) -> list[str]:
+    """The names played under in these groups, each once."""
+    names = db.session.execute(select(Player.name).where(Player.group_id.in_(group_ids))).scalars()
+    return sorted(dict.fromkeys(names), key=name_key)
 
 
 def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:
@@ -108,12 +112,21 @@ def check_match_setup(
 
 
 def create_match(
-    variant: object, options: object, sides: object, first_dealer: object = 0
+    variant: object,
+    options: object,
+    sides: object,
+    first_dealer: object = 0,
+    *,
+    group_id: int,
+    creator_id: int | None = None,
 ) -> Match:
+    """A new match of the group, its players found or added in that group."""
     rules, specs, players_per_side, dealer = check_match_setup(
         variant, options, sides, first_dealer
     )
     match = Match(
+        group_id=group_id,
+        created_by=creator_id,
         variant=rules.key,
         options=dict(options) if isinstance(options, dict) else {},
         rules=rules_to_json(rules),
@@ -122,7 +135,7 @@ def create_match(
         status="playing",
     )
     for seat, spec in enumerate(specs):
-        players = [find_or_add_player(name) for name in spec.players]
+        players = [find_or_add_player(group_id, name) for name in spec.players]
         side = Side(seat=seat, name=spec.name or " & ".join(p.name for p in players))
         for position, player in enumerate(players):
             side.members.append(SideMember(position=position, player=player))

@@ -20,6 +20,7 @@ from ..rules import (
 )
 
 MAX_ID = 2**31 - 1  # the largest id every supported database can hold
+ABANDONED = "abandoned"  # a match given up: no more hands, kept in the history
 
 
 @dataclass(frozen=True)

@@ -4,12 +4,17 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import hands, history, home, matches, rulebook, shell
+from . import auth, groups, hands, history, home, match_changes, matches, rulebook, sharing, shell
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
+    auth.bp,
     home.bp,
+    groups.bp,
+    groups.invites_bp,
     matches.bp,
     hands.bp,
+    sharing.bp,
+    match_changes.bp,
     history.bp,
     rulebook.bp,
     shell.bp,

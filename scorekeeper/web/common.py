@@ -7,16 +7,29 @@ from collections.abc import Callable, Iterable
 from flask import abort
 from flask_wtf import FlaskForm
 
+from ..access import Level, MatchAccess, caller, require_match
 from ..models import Match
 from ..rules import Problem
+from ..services.audit import Actor
 from ..services.match_state import load_match
 
 
 def match_or_404(match_id: int) -> Match:
+    """A match whose access was checked already (after a write, to show the page again)."""
     match = load_match(match_id)
     if match is None:
         abort(404, description=f"There is no match {match_id}. The address may be mistyped.")
     return match
+
+
+def match_for(match_id: int, need: Level = Level.VIEWER) -> tuple[Match, MatchAccess]:
+    """The match if the caller may do what `need` says with it (else sign in, 404 or 403)."""
+    access = require_match(match_id, need)
+    return match_or_404(match_id), access
+
+
+def actor_of(access: MatchAccess) -> Actor:
+    return Actor(*access.actor(caller()))
 
 
 def add_problems(

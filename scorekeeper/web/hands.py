@@ -10,6 +10,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
+from ..access import Level
 from ..models import TOKEN_LENGTH, Hand, Match
 from ..rules import InvalidHand, Problem
 from ..services.audit import audit_rows
@@ -28,7 +29,7 @@ from ..services.hands import evaluate
 from ..services.match_state import match_rules, match_state, side_names
 from ..services.rulebook import describe, describe_record
 from ..services.storage import StorageUnavailable, transaction
-from .common import add_problems, match_or_404
+from .common import actor_of, add_problems, match_for, match_or_404
 from .hand_form import (
     field_for_problem,
     field_specs,
@@ -136,7 +137,7 @@ def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any], str], Save
 
 @bp.route("/new", methods=["GET", "POST"])
 def record(match_id: int):
-    match = match_or_404(match_id)
+    match, access = match_for(match_id, Level.SCORER)
     state = match_state(match)
     if state.finished:
         flash("The game is over: no more hands can be recorded.")
@@ -153,7 +154,12 @@ def record(match_id: int):
             form,
             match,
             lambda records, confirmed: record_hand(
-                match_id, records, token=token, expected_number=expected, confirmed=confirmed
+                match_id,
+                records,
+                token=token,
+                expected_number=expected,
+                confirmed=confirmed,
+                actor=actor_of(access),
             ),
         )
     except MatchError as error:
@@ -169,7 +175,7 @@ def record(match_id: int):
 
 @bp.get("/<int:number>")
 def detail(match_id: int, number: int):
-    match = match_or_404(match_id)
+    match, access = match_for(match_id)
     state = match_state(match)
     hand = _hand_or_404(match, number)
     row = state.hands[number - 1]
@@ -182,12 +188,13 @@ def detail(match_id: int, number: int):
         history=audit_rows(match, hand_id=hand.id),
         entered=[describe_record(state.rules, side.record) for side in hand.sides],
         book=describe(state.rules),
+        level=access.level,
     )
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
 def correct(match_id: int, number: int):
-    match = match_or_404(match_id)
+    match, access = match_for(match_id, Level.SCORER)
     state = match_state(match)
     hand = _hand_or_404(match, number)
     names = side_names(match)
@@ -207,7 +214,7 @@ def correct(match_id: int, number: int):
             form,
             match,
             lambda records, confirmed: correct_hand(
-                match_id, number, records, version, confirmed=confirmed
+                match_id, number, records, version, confirmed=confirmed, actor=actor_of(access)
             ),
         )
     except HandConflict as error:
@@ -225,7 +232,7 @@ def correct(match_id: int, number: int):
 
 @bp.route("/<int:number>/remove", methods=["GET", "POST"])
 def remove(match_id: int, number: int):
-    match = match_or_404(match_id)
+    match, access = match_for(match_id, Level.SCORER)
     form = RemoveForm()
     problem = None
     if form.validate_on_submit():
@@ -236,6 +243,7 @@ def remove(match_id: int, number: int):
                     number,
                     version=_int(form.version.data),
                     hand_id=_int(form.hand_id.data),
+                    actor=actor_of(access),
                 )
             flash(f"Hand {number} removed. Every later total has been recomputed.")
             return _scoreboard(match_id)

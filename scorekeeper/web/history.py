@@ -3,23 +3,27 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
 
 from ..rules import PRESETS
 from ..services import listing
+from ..services.groups import group_ids
 from ..services.match_setup import known_players
 
 bp = Blueprint("history", __name__)
 
 
 @bp.get("/history")
+@login_required
 def index():
+    mine = group_ids(current_user)  # type: ignore[arg-type]
     player = request.args.get("player", "").strip()[:40] or None
     variant = request.args.get("variant", "").strip()
     if variant not in PRESETS:
         variant = None
     page = request.args.get("page", "1")
     page_number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
-    result = listing.history(player, variant, page_number)
+    result = listing.history(mine, player, variant, page_number)
     if page_number > result.pages:
         last = url_for("history.index", player=player, variant=variant, page=result.pages)
         return redirect(last)
@@ -28,6 +32,6 @@ def index():
         result=result,
         player=player or "",
         variant=variant or "",
-        players=known_players(),
+        players=known_players(mine),
         presets=list(PRESETS.values()),
     )

@@ -3,16 +3,20 @@
 from __future__ import annotations
 
 from flask import Blueprint, render_template
+from flask_login import current_user, login_required
 
 from ..services import listing
+from ..services.groups import group_ids
 
 bp = Blueprint("home", __name__)
 
 
 @bp.get("/")
+@login_required
 def index():
+    mine = group_ids(current_user)  # type: ignore[arg-type]
     return render_template(
         "home.html",
-        playing=listing.in_progress(),
-        recent=listing.history().items[:5],
+        playing=listing.in_progress(mine),
+        recent=listing.history(mine).items[:5],
     )

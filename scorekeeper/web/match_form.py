@@ -96,8 +96,15 @@ def _tier_inputs(rules: Rules) -> dict[str, Any]:
     return attrs
 
 
-def match_form_class(rules: Rules, layout: Layout) -> type[FlaskForm]:
+def match_form_class(
+    rules: Rules, layout: Layout, groups: list[tuple[int, str]] | None = None
+) -> type[FlaskForm]:
+    """The form for a new match; `groups` (id, name) offers a choice of group when given."""
     attrs: dict[str, Any] = {}
+    if groups:
+        attrs["group"] = SelectField(
+            "Group", choices=[SelectChoice(str(i), name) for i, name in groups], default=None
+        )
     for seat in seats(layout):
         attrs[seat.field] = StringField(
             seat.label, validators=[InputRequired("Enter a name"), Length(max=NAME_LENGTH)]

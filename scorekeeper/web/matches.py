@@ -2,14 +2,18 @@
 
 from __future__ import annotations
 
-from flask import Blueprint, abort, redirect, render_template, request, url_for
+from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
 
+from ..access import Level, MatchAccess, require_match
+from ..models import User
 from ..rules import PRESETS, InvalidHand
+from ..services import groups
 from ..services.audit import audit_rows
 from ..services.match_setup import create_match, known_players
 from ..services.match_state import match_state
 from ..services.storage import StorageUnavailable, transaction
-from .common import add_problems, match_or_404
+from .common import add_problems, match_for, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
 from .match_form import (
     match_form_class,
@@ -23,25 +27,33 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 
 @bp.get("/new")
+@login_required
 def choose_variant():
     return render_template("new_match_choose.html", presets=list(PRESETS.values()))
 
 
 @bp.route("/new/<key>", methods=["GET", "POST"])
+@login_required
 def new(key: str):
     preset = PRESETS.get(key)
     if preset is None:
         abort(404, description=f"There is no variant called {key!r}.")
     layout_key = request.args.get("layout", "")
     layout = next((lay for lay in preset.layouts if lay.key == layout_key), preset.layouts[0])
-    form = match_form_class(preset, layout)()
+    user: User = current_user  # type: ignore[assignment]
+    mine = groups.groups_of(user)
+    choices = [(view.group.id, view.group.name) for view in mine] if len(mine) > 1 else None
+    form = match_form_class(preset, layout, choices)()
     top: list[str] = []
     status = 422
     if form.validate_on_submit():
         sides, options, dealer = setup_from_form(preset, layout, form.data)
+        group_id = int(form.group.data) if choices else mine[0].group.id
         try:
             with transaction():
-                match = create_match(key, options, sides, dealer)
+                match = create_match(
+                    key, options, sides, dealer, group_id=group_id, creator_id=user.id
+                )
             return redirect(url_for("matches.scoreboard", match_id=match.id), code=303)
         except InvalidHand as error:
             table_problems = [p for p in error.problems if p.field == "options.meld_minimums"]
@@ -65,12 +77,46 @@ def new(key: str):
         seats=seats(layout),
         options=options,
         options_open=any(form[name].errors for option in options for name in option.fields),
-        players=known_players(),
+        players=known_players([view.group.id for view in mine]),
         top_errors=top,
     ), status
 
 
 @bp.get("/<int:match_id>")
 def scoreboard(match_id: int):
-    match = match_or_404(match_id)
-    return render_template("scoreboard.html", state=match_state(match), audit=audit_rows(match))
+    match, access = match_for(match_id)
+    return render_template(
+        "scoreboard.html",
+        state=match_state(match),
+        audit=audit_rows(match),
+        level=access.level,
+        etag=board_etag(access),
+    )
+
+
+def board_etag(access: MatchAccess) -> str:
+    """Changes with every write to the match, and with what the caller may do with it."""
+    return f"b{access.match_id}.{access.revision}.{int(access.level)}"
+
+
+@bp.get("/<int:match_id>/board")
+def board(match_id: int):
+    """The live part of the scoreboard, for phones following it; 304 while nothing changed."""
+    access = require_match(match_id, Level.VIEWER)
+    etag = board_etag(access)
+    if request.if_none_match.contains(etag):
+        response = Response(status=304)
+    else:
+        match = match_or_404(match_id)
+        html = render_template(
+            "_board.html",
+            state=match_state(match),
+            audit=audit_rows(match),
+            level=access.level,
+            etag=etag,
+        )
+        response = Response(html, mimetype="text/html")
+    response.set_etag(etag)
+    response.cache_control.no_cache = True
+    response.cache_control.private = True
+    return response

@@ -7,7 +7,7 @@ from flask import Blueprint, abort, render_template
 from ..rules import PRESETS
 from ..services.match_state import match_rules
 from ..services.rulebook import describe
-from .common import match_or_404
+from .common import match_for
 
 bp = Blueprint("rulebook", __name__)
 
@@ -26,5 +26,5 @@ def preset(key: str):
 
 @bp.get("/matches/<int:match_id>/rules")
 def for_match(match_id: int):
-    match = match_or_404(match_id)
+    match, _ = match_for(match_id)
     return render_template("rules.html", book=describe(match_rules(match)), match=match)

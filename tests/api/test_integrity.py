@@ -11,6 +11,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand, Player
+from tests.support import app_config, make_tester
 
 URL = "/api/v1/matches"
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
@@ -23,9 +24,10 @@ def app(request, tmp_path):
         url = f"sqlite:///{tmp_path / 'integrity.sqlite'}"
     else:
         url = request.getfixturevalue("postgres_schema_url")
-    app = create_app({"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url})
+    app = create_app(app_config(url))
     with app.app_context():
         flask_migrate.upgrade()
+    make_tester(app)
     yield app
     with app.app_context():
         db.session.remove()

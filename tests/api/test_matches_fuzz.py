@@ -14,6 +14,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.hand import SIDE_FIELDS
+from tests.support import app_config, signed_in
 
 URL = "/api/v1/matches"
 ERROR_STATUSES = {400, 404, 405, 409, 415, 422}
@@ -182,9 +183,7 @@ content_types = st.sampled_from(
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
     path = tmp_path_factory.mktemp("match-fuzz") / "fuzz.sqlite"
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
-    )
+    app = create_app(app_config(f"sqlite:///{path}"))
     with app.app_context():
         db.create_all()
     yield app
@@ -194,7 +193,7 @@ def fuzz_app(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def fuzz_client(fuzz_app):
-    return fuzz_app.test_client()
+    return signed_in(fuzz_app)
 
 
 def rows(app):

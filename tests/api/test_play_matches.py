@@ -9,7 +9,7 @@ import pytest
 from werkzeug.serving import make_server
 
 from tests.rules.helpers import TARGETS
-from tests.support import LAYOUTS, load_play_matches
+from tests.support import LAYOUTS, api_token_of_tester, load_play_matches
 
 play_matches = load_play_matches()
 
@@ -187,10 +187,10 @@ def live_url(app):
         thread.join(timeout=10)
 
 
-def test_the_command_line_plays_against_a_live_server(live_url, capsys):
-    status = play_matches.main(
-        ["--url", live_url, "--seed", "3", "--variant", "burraco", "--variant", "classic-3p"]
-    )
+def test_the_command_line_plays_against_a_live_server(app, live_url, capsys):
+    token = api_token_of_tester(app)
+    variants = ["--variant", "burraco", "--variant", "classic-3p"]
+    status = play_matches.main(["--url", live_url, "--token", token, "--seed", "3", *variants])
     out = capsys.readouterr().out
     assert status == 0, capsys.readouterr().err
     lines = out.splitlines()
@@ -198,8 +198,8 @@ def test_the_command_line_plays_against_a_live_server(live_url, capsys):
     assert all("finished" in line for line in lines)
 
 
-def test_the_url_sender_reads_error_answers(live_url):
-    send = play_matches.url_sender(live_url)
+def test_the_url_sender_reads_error_answers(app, live_url):
+    send = play_matches.url_sender(live_url, api_token_of_tester(app))
     status, answer = send("GET", "/api/v1/matches/424242", None)
     assert status == 404
     assert answer["errors"]

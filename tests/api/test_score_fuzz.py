@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from scorekeeper import create_app
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.hand import SIDE_FIELDS
+from tests.support import app_config
 
 json_scalars = st.none() | st.booleans() | st.integers(-(10**12), 10**12) | st.text(max_size=8)
 json_scalars |= st.floats(allow_nan=False, allow_infinity=False)
@@ -53,10 +54,8 @@ score_bodies = st.fixed_dictionaries(
 @pytest.fixture(scope="module")
 def api_client(tmp_path_factory):
     path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
-    )
-    return app.test_client()
+    app = create_app(app_config(f"sqlite:///{path}"))
+    return app.test_client()  # the stateless endpoints need no account
 
 
 @settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -15,6 +15,7 @@ import pytest
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from tests.support import app_config
 
 
 @pytest.fixture(autouse=True)
@@ -44,9 +45,7 @@ def _keep_logging() -> Iterator[None]:
 
 
 def make_app(url: str, **config):
-    return create_app(
-        {"TESTING": True, "SECRET_KEY": "test", "SQLALCHEMY_DATABASE_URI": url, **config}
-    )
+    return create_app(app_config(url, **config))
 
 
 @pytest.fixture

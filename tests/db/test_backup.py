@@ -11,6 +11,7 @@ import flask_migrate
 from werkzeug.serving import make_server
 
 from scorekeeper.extensions import db
+from tests.support import api_token_of_tester, signed_in
 
 from .conftest import make_app
 
@@ -18,11 +19,11 @@ USUAL = [{"meld_points": 105, "hand_points": 5}, {"meld_points": 55, "hand_point
 TEAMS = [{"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]
 
 
-def post(base: str, path: str, body: dict) -> dict:
+def post(base: str, path: str, body: dict, token: str) -> dict:
     request = urllib.request.Request(
         base + path,
         data=json.dumps(body).encode(),
-        headers={"Content-Type": "application/json"},
+        headers={"Content-Type": "application/json", "Authorization": f"Bearer {token}"},
         method="POST",
     )
     with urllib.request.urlopen(request, timeout=30) as response:
@@ -36,10 +37,12 @@ def test_a_backup_taken_under_load_restores_every_hand_acknowledged_before_it(tm
     server = make_server("127.0.0.1", 0, live, threaded=True)
     threading.Thread(target=server.serve_forever, daemon=True).start()
     base = f"http://127.0.0.1:{server.server_port}"
+    token = api_token_of_tester(live)
     match_id = post(
         base,
         "/api/v1/matches",
         {"variant": "classic", "sides": TEAMS, "options": {"target": 100000}},
+        token,
     )["id"]
 
     acknowledged: list[int] = []
@@ -47,11 +50,11 @@ def test_a_backup_taken_under_load_restores_every_hand_acknowledged_before_it(tm
 
     def phone() -> None:
         while not stop.is_set():
-            state = post(base, f"/api/v1/matches/{match_id}/hands", {"sides": USUAL})
+            state = post(base, f"/api/v1/matches/{match_id}/hands", {"sides": USUAL}, token)
             acknowledged.append(len(state["hands"]))
 
     for _ in range(5):  # some hands before the backup starts
-        post(base, f"/api/v1/matches/{match_id}/hands", {"sides": USUAL})
+        post(base, f"/api/v1/matches/{match_id}/hands", {"sides": USUAL}, token)
     writer = threading.Thread(target=phone)
     writer.start()
     try:
@@ -71,13 +74,13 @@ def test_a_backup_taken_under_load_restores_every_hand_acknowledged_before_it(tm
         args=["restore", str(tmp_path / "copy.sqlite"), "--yes"]
     )
     assert result.exit_code == 0, result.output
-    state = fresh.test_client().get(f"/api/v1/matches/{match_id}").json
+    state = signed_in(fresh).get(f"/api/v1/matches/{match_id}").json
     hands = state["hands"]
     assert len(hands) >= before_backup
     assert [h["number"] for h in hands] == list(range(1, len(hands) + 1))
     assert [side["total"] for side in state["sides"]] == [100 * len(hands), 50 * len(hands)]
     # A new hand can be recorded on the restored database.
-    recorded = fresh.test_client().post(f"/api/v1/matches/{match_id}/hands", json={"sides": USUAL})
+    recorded = signed_in(fresh).post(f"/api/v1/matches/{match_id}/hands", json={"sides": USUAL})
     assert recorded.status_code == 201
     for app in (live, fresh):
         with app.app_context():
@@ -88,21 +91,21 @@ def test_a_restore_asks_first_and_keeps_the_database_it_replaces(tmp_path):
     source = make_app(f"sqlite:///{tmp_path / 'a.sqlite'}")
     with source.app_context():
         flask_migrate.upgrade()
-    source.test_client().post("/api/v1/matches", json={"variant": "classic", "sides": TEAMS})
+    signed_in(source).post("/api/v1/matches", json={"variant": "classic", "sides": TEAMS})
     assert source.test_cli_runner().invoke(args=["backup", str(tmp_path / "a.bak")]).exit_code == 0
 
     target = make_app(f"sqlite:///{tmp_path / 'b.sqlite'}")
     with target.app_context():
         flask_migrate.upgrade()
     sides = [{"players": ["Eve"]}, {"players": ["Fay"]}]
-    target.test_client().post("/api/v1/matches", json={"variant": "classic-2p", "sides": sides})
+    signed_in(target).post("/api/v1/matches", json={"variant": "classic-2p", "sides": sides})
     runner = target.test_cli_runner()
     declined = runner.invoke(args=["restore", str(tmp_path / "a.bak")], input="n\n")
     assert declined.exit_code != 0
-    assert target.test_client().get("/api/v1/matches/1").json["variant"] == "classic-2p"
+    assert signed_in(target).get("/api/v1/matches/1").json["variant"] == "classic-2p"
     accepted = runner.invoke(args=["restore", str(tmp_path / "a.bak")], input="y\n")
     assert accepted.exit_code == 0, accepted.output
-    assert target.test_client().get("/api/v1/matches/1").json["variant"] == "classic"
+    assert signed_in(target).get("/api/v1/matches/1").json["variant"] == "classic"
     kept = list(tmp_path.glob("b.before-restore-*.sqlite"))
     assert len(kept) == 1
     with sqlite3.connect(kept[0]) as connection:
@@ -116,7 +119,7 @@ def test_a_restore_refuses_what_is_not_a_backup_and_changes_nothing(tmp_path):
     app = make_app(f"sqlite:///{tmp_path / 'live.sqlite'}")
     with app.app_context():
         flask_migrate.upgrade()
-    app.test_client().post("/api/v1/matches", json={"variant": "classic", "sides": TEAMS})
+    signed_in(app).post("/api/v1/matches", json={"variant": "classic", "sides": TEAMS})
     runner = app.test_cli_runner()
     (tmp_path / "notes.txt").write_text("not a database")
     with sqlite3.connect(tmp_path / "other.sqlite") as connection:
@@ -136,7 +139,7 @@ def test_a_restore_refuses_what_is_not_a_backup_and_changes_nothing(tmp_path):
         assert result.exit_code != 0
         assert "Not restored" in result.output
         assert reason in result.output
-    assert app.test_client().get("/api/v1/matches/1").status_code == 200
+    assert signed_in(app).get("/api/v1/matches/1").status_code == 200
     with app.app_context():
         db.engine.dispose()
 

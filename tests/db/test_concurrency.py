@@ -20,6 +20,7 @@ from sqlalchemy import text
 from werkzeug.serving import make_server
 
 from scorekeeper.extensions import db
+from tests.support import api_token_of_tester
 
 from .conftest import make_app
 
@@ -29,10 +30,11 @@ HANDS_EACH = 8
 
 
 def call(base: str, method: str, path: str, body: object = None) -> tuple[int, dict]:
+    """`base` is "http://host:port|TOKEN": the server and the API token to send."""
+    base, _, token = base.partition("|")
     data = json.dumps(body).encode() if body is not None else None
-    request = urllib.request.Request(
-        base + path, data=data, method=method, headers={"Content-Type": "application/json"}
-    )
+    headers = {"Content-Type": "application/json", "Authorization": f"Bearer {token}"}
+    request = urllib.request.Request(base + path, data=data, method=method, headers=headers)
     try:
         with urllib.request.urlopen(request, timeout=60) as response:
             return response.status, json.loads(response.read())
@@ -53,7 +55,7 @@ def served(request, tmp_path) -> Iterator[tuple[str, object]]:
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
     try:
-        yield f"http://127.0.0.1:{server.server_port}", app
+        yield f"http://127.0.0.1:{server.server_port}|{api_token_of_tester(app)}", app
     finally:
         server.shutdown()
         server.server_close()

@@ -17,6 +17,7 @@ from sqlalchemy import text
 
 from scorekeeper.extensions import db
 from scorekeeper.rules import resolve, rules_to_json
+from tests.support import signed_in
 
 from .conftest import make_app
 
@@ -81,7 +82,7 @@ def test_a_migration_that_rebuilds_the_match_table_keeps_every_child_row(tmp_pat
     (migrations / "versions" / "ffff0000aaaa_rebuild_match.py").write_text(
         REBUILD_MATCH.format(head=head)
     )
-    client = app.test_client()
+    client = signed_in(app)
     match_id = play_some_hands(client)
     before = row_counts(app)
     state = client.get(f"/api/v1/matches/{match_id}").json
@@ -178,7 +179,7 @@ def check_upgraded(app) -> None:
             ("tok-b",),
             (None,),
         ]
-    client = app.test_client()
+    client = signed_in(app)
     state = client.get("/api/v1/matches/1").json
     assert [side["total"] for side in state["sides"]] == [150, 0]
     assert [hand["version"] for hand in state["hands"]] == [1, 2]

@@ -14,7 +14,7 @@ from sqlalchemy import text
 from sqlalchemy.exc import IntegrityError
 
 from scorekeeper.extensions import db
-from tests.support import load_play_matches
+from tests.support import load_play_matches, signed_in
 
 from .conftest import make_app
 from .test_migrations import MODEL_TABLES, current_heads, schema_diff, tables
@@ -87,7 +87,7 @@ def test_downgrade_on_postgresql_leaves_no_tables(empty_postgres_app):
 
 
 def test_postgresql_enforces_the_foreign_keys(migrated_app):
-    client = migrated_app.test_client()
+    client = signed_in(migrated_app)
     match_id = client.post(URL, json={"variant": "classic", "sides": TEAMS}).json["id"]
     with migrated_app.app_context():
         with pytest.raises(IntegrityError, match="foreign key"), db.engine.begin() as connection:
@@ -102,7 +102,7 @@ def test_postgresql_enforces_the_foreign_keys(migrated_app):
 def test_an_option_too_big_for_a_postgresql_integer_is_not_a_500(migrated_app):
     """A going-out bonus over 2**31 is accepted when the match starts; the hand that uses it
     must then be stored or refused, not crash (API.md: never a 500 for bad input)."""
-    client = migrated_app.test_client()
+    client = signed_in(migrated_app)
     body = {
         "variant": "classic-2p",
         "options": {"going_out": 3_000_000_000},
@@ -121,7 +121,7 @@ def test_an_option_too_big_for_a_postgresql_integer_is_not_a_500(migrated_app):
 
 
 def test_the_api_flow_on_postgresql(migrated_app):
-    client = migrated_app.test_client()
+    client = signed_in(migrated_app)
     created = client.post(URL, json={"variant": "classic", "sides": TEAMS})
     assert created.status_code == 201, created.json
     match_id = created.json["id"]
@@ -168,7 +168,7 @@ def test_the_api_flow_on_postgresql(migrated_app):
 
 @pytest.mark.parametrize("match_id", [999, 2**31, 2**63, 10**30])
 def test_unknown_matches_are_404_on_postgresql(migrated_app, match_id):
-    client = migrated_app.test_client()
+    client = signed_in(migrated_app)
     response = client.get(f"{URL}/{match_id}")
     assert response.status_code == 404, response.get_data(as_text=True)
     assert response.is_json
@@ -179,7 +179,7 @@ def test_unknown_matches_are_404_on_postgresql(migrated_app, match_id):
 def test_a_name_postgresql_cannot_store_is_a_clear_400(migrated_app):
     """PostgreSQL refuses NUL characters in text: refused at the edge, the field named
     (API.md: errors are JSON, "never a 500 for bad input")."""
-    client = migrated_app.test_client()
+    client = signed_in(migrated_app)
     sides = [{"players": ["A\u0000n"]}, {"name": "Them\u0000", "players": ["Bob"]}]
     response = client.post(URL, json={"variant": "classic-2p", "sides": sides})
     assert response.status_code == 400, response.get_data(as_text=True)
@@ -187,7 +187,7 @@ def test_a_name_postgresql_cannot_store_is_a_clear_400(migrated_app):
 
 
 def test_a_penalty_reason_with_a_nul_character_is_a_clear_400(migrated_app):
-    client = migrated_app.test_client()
+    client = signed_in(migrated_app)
     sides = [{"players": ["Ann"]}, {"players": ["Bob"]}]
     match_id = client.post(URL, json={"variant": "classic-2p", "sides": sides}).json["id"]
     penalty = {"points": 50, "reason": "kicked the table\u0000"}
@@ -198,7 +198,7 @@ def test_a_penalty_reason_with_a_nul_character_is_a_clear_400(migrated_app):
 
 
 def test_a_nul_in_the_history_filter_is_a_400_page_not_a_500(migrated_app):
-    client = migrated_app.test_client()
+    client = signed_in(migrated_app)
     response = client.get("/history?player=%00")
     assert response.status_code == 400
     assert "cannot be stored" in response.get_data(as_text=True)
@@ -210,7 +210,7 @@ def test_a_nul_in_the_history_filter_is_a_400_page_not_a_500(migrated_app):
 
 
 def test_the_form_pages_render_on_postgresql(migrated_app):
-    client = migrated_app.test_client()
+    client = signed_in(migrated_app)
     response = client.get("/matches/new/classic")
     assert response.status_code == 200
     match_id = client.post(URL, json={"variant": "classic", "sides": TEAMS}).json["id"]
@@ -219,7 +219,7 @@ def test_the_form_pages_render_on_postgresql(migrated_app):
 
 
 def test_the_pages_flow_on_postgresql(migrated_app):
-    client = migrated_app.test_client()
+    client = signed_in(migrated_app)
     match_id = client.post(URL, json={"variant": "classic", "sides": TEAMS}).json["id"]
     board = f"/matches/{match_id}"
     page = client.get(board)
@@ -289,7 +289,7 @@ def test_the_pages_flow_on_postgresql(migrated_app):
 
 def test_every_preset_plays_to_the_end_on_postgresql(migrated_app):
     play_matches = load_play_matches()
-    results = play_matches.play_all(migrated_app.test_client(), seed=4)
+    results = play_matches.play_all(signed_in(migrated_app), seed=4)
     assert len(results) == len(play_matches.LAYOUTS)
     for result in results:
         assert result.finished, result.summary()

@@ -14,6 +14,7 @@ from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 
 from scorekeeper.extensions import db
+from tests.support import signed_in
 from tests.web.helpers import (
     form_values,
     hand_data,
@@ -39,7 +40,7 @@ def migrated(url: str):
 
 
 def a_match_with_a_hand(app) -> int:
-    client = app.test_client()
+    client = signed_in(app)
     match_id = client.post("/api/v1/matches", json={"variant": "classic", "sides": TEAMS})
     match_id = match_id.json["id"]
     response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": API_USUAL})
@@ -48,7 +49,7 @@ def a_match_with_a_hand(app) -> int:
 
 
 def hands_of(app, match_id: int) -> list[list[int]]:
-    state = app.test_client().get(f"/api/v1/matches/{match_id}").json
+    state = signed_in(app).get(f"/api/v1/matches/{match_id}").json
     return [[side["total"] for side in hand["sides"]] for hand in state["hands"]]
 
 
@@ -57,7 +58,7 @@ def check_refuses_writes(app, match_id: int, caplog, *, read_only: bool = True) 
 
     On a full disk a removal may still go through (it frees room): checked read-only only.
     """
-    client = app.test_client()
+    client = signed_in(app)
     before = hands_of(app, match_id)
     root = logging.getLogger()
     if caplog.handler not in root.handlers:  # alembic's logging setup replaced it
@@ -124,7 +125,7 @@ def test_a_full_disk_answers_503_and_every_acknowledged_hand_is_kept(tmp_path, c
             dbapi_connection.execute(f"PRAGMA max_page_count={pages}")
 
         db.engine.dispose()
-    client = app.test_client()
+    client = signed_in(app)
     acknowledged = [[100, 50]]
     for _ in range(200):
         response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": API_USUAL})
@@ -141,7 +142,7 @@ def test_a_full_disk_answers_503_and_every_acknowledged_hand_is_kept(tmp_path, c
     roomy = make_app(f"sqlite:///{path}")
     assert hands_of(roomy, match_id) == acknowledged
     assert (
-        roomy.test_client()
+        signed_in(roomy)
         .post(f"/api/v1/matches/{match_id}/hands", json={"sides": API_USUAL})
         .status_code
         == 201

@@ -14,12 +14,21 @@ from collections.abc import Iterator
 from pathlib import Path
 
 import pytest
+from flask import Flask
 from flask_migrate import upgrade
-from playwright.sync_api import Browser, BrowserContext, Page, Playwright, sync_playwright
+from playwright.sync_api import (
+    Browser,
+    BrowserContext,
+    Page,
+    Playwright,
+    expect,
+    sync_playwright,
+)
 from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from tests.support import PASSWORD, TESTER, api_token_of_tester, app_config
 
 PHONE = {"width": 390, "height": 844}
 CHROMIUM_FLAGS = [
@@ -45,18 +54,30 @@ def chromium_path() -> str:
     )
 
 
+class LiveServer(str):
+    """The server's base URL, which also carries an API token of TESTER (for setting up
+    matches through the API quickly) and the app (for looking at its database)."""
+
+    token: str
+    app: Flask
+
+
 @pytest.fixture(scope="session")
-def live_server(tmp_path_factory) -> Iterator[str]:
-    """The app with a migrated SQLite database, served on a free local port."""
+def live_server(tmp_path_factory) -> Iterator[LiveServer]:
+    """The app with a migrated SQLite database and its administrator TESTER, served on a
+    free local port."""
     database = tmp_path_factory.mktemp("e2e") / "e2e.sqlite"
-    app = create_app({"SQLALCHEMY_DATABASE_URI": f"sqlite:///{database}", "SECRET_KEY": "e2e"})
+    app = create_app(app_config(f"sqlite:///{database}", TESTING=False))
     with app.app_context():
         upgrade()
     logging.getLogger("werkzeug").setLevel(logging.WARNING)
     server = make_server("127.0.0.1", 0, app, threaded=True)
     thread = threading.Thread(target=server.serve_forever, daemon=True)
     thread.start()
-    yield f"http://127.0.0.1:{server.server_port}"
+    base = LiveServer(f"http://127.0.0.1:{server.server_port}")
+    base.token = api_token_of_tester(app)
+    base.app = app
+    yield base
     server.shutdown()
     thread.join()
     server.server_close()
@@ -77,6 +98,22 @@ def browser(playwright: Playwright) -> Iterator[Browser]:
     browser.close()
 
 
+@pytest.fixture(scope="session")
+def tester_state(browser: Browser, live_server: LiveServer, tmp_path_factory) -> str:
+    """A browser signed in as TESTER through the sign-in form, kept as a storage state."""
+    path = tmp_path_factory.mktemp("state") / "tester.json"
+    context = phone_context(browser)
+    page = context.new_page()
+    page.goto(live_server + "/login")
+    page.get_by_label("Name").fill(TESTER)
+    page.get_by_label("Password").fill(PASSWORD)
+    page.get_by_role("button", name="Sign in").click()
+    expect(page.get_by_role("link", name=TESTER)).to_be_visible()
+    context.storage_state(path=path)
+    context.close()
+    return str(path)
+
+
 def phone_context(browser: Browser, **overrides) -> BrowserContext:
     options = {
         "viewport": PHONE,
@@ -92,8 +129,8 @@ def phone_context(browser: Browser, **overrides) -> BrowserContext:
 
 
 @pytest.fixture
-def context(browser: Browser) -> Iterator[BrowserContext]:
-    context = phone_context(browser)
+def context(browser: Browser, tester_state: str) -> Iterator[BrowserContext]:
+    context = phone_context(browser, storage_state=tester_state)
     yield context
     context.close()
 

@@ -142,6 +142,7 @@ def api(base: str, method: str, path: str, body: object = None) -> dict:
     data = None if body is None else json.dumps(body).encode()
     request = urllib.request.Request(base + path, data=data, method=method)
     request.add_header("Content-Type", "application/json")
+    request.add_header("Authorization", f"Bearer {getattr(base, 'token', '')}")
     with urllib.request.urlopen(request) as response:
         return json.loads(response.read())
 

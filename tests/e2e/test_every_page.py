@@ -91,8 +91,8 @@ NAMES = [
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", NAMES)
-def test_page_passes_the_checks(browser: Browser, urls, name, scheme):
-    context = phone_context(browser, color_scheme=scheme)
+def test_page_passes_the_checks(tester_state, browser: Browser, urls, name, scheme):
+    context = phone_context(browser, storage_state=tester_state, color_scheme=scheme)
     try:
         page = context.new_page()
         page.goto(urls[name])
@@ -112,9 +112,14 @@ ZOOMED = [
 
 
 @pytest.mark.parametrize("name", ZOOMED)
-def test_page_reads_at_200_percent_zoom(browser: Browser, urls, name):
+def test_page_reads_at_200_percent_zoom(tester_state, browser: Browser, urls, name):
     """At 200% a 390px phone is 195 CSS px wide: nothing may scroll sideways but tables."""
-    context = phone_context(browser, viewport={"width": 195, "height": 422}, device_scale_factor=4)
+    context = phone_context(
+        browser,
+        storage_state=tester_state,
+        viewport={"width": 195, "height": 422},
+        device_scale_factor=4,
+    )
     try:
         page = context.new_page()
         page.goto(urls[name])
@@ -131,8 +136,10 @@ def test_page_reads_at_200_percent_zoom(browser: Browser, urls, name):
 
 @pytest.mark.parametrize("name", ["scoreboard", "scoreboard finished", "record hand"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_high_contrast_mode_passes_the_checks(browser: Browser, urls, name, scheme):
-    context = phone_context(browser, color_scheme=scheme, contrast="more")
+def test_high_contrast_mode_passes_the_checks(tester_state, browser: Browser, urls, name, scheme):
+    context = phone_context(
+        browser, storage_state=tester_state, color_scheme=scheme, contrast="more"
+    )
     try:
         page = context.new_page()
         page.goto(urls[name])
@@ -142,8 +149,13 @@ def test_high_contrast_mode_passes_the_checks(browser: Browser, urls, name, sche
         context.close()
 
 
-def test_header_links_stay_on_screen_at_200_percent(browser: Browser, urls):
-    context = phone_context(browser, viewport={"width": 195, "height": 422}, device_scale_factor=4)
+def test_header_links_stay_on_screen_at_200_percent(tester_state, browser: Browser, urls):
+    context = phone_context(
+        browser,
+        storage_state=tester_state,
+        viewport={"width": 195, "height": 422},
+        device_scale_factor=4,
+    )
     try:
         page = context.new_page()
         page.goto(urls["scoreboard"])

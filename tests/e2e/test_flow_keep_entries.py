@@ -4,14 +4,12 @@ saved while offline waits on the phone and is sent once, when the connection ret
 
 from __future__ import annotations
 
-import json
 import re
-import urllib.request
 
 from playwright.sync_api import Browser, Page, expect
 
 from .conftest import phone_context
-from .flows import api_match, choose, expect_hand_rows, save, side_group
+from .flows import api, api_match, choose, expect_hand_rows, save, side_group
 
 
 def fill_a_usual_hand(page: Page, ours: str, theirs: str) -> None:
@@ -32,8 +30,7 @@ def expect_the_hand_is_back(page: Page, ours: str, theirs: str) -> None:
 
 
 def hands_on_the_server(base: str, match_id: int) -> list[list[int]]:
-    with urllib.request.urlopen(f"{base}/api/v1/matches/{match_id}") as response:
-        state = json.loads(response.read())
+    state = api(base, "GET", f"/api/v1/matches/{match_id}")
     return [[side["total"] for side in hand["sides"]] for hand in state["hands"]]
 
 
@@ -97,9 +94,9 @@ def test_a_lost_connection_or_a_server_error_keeps_the_entries(page: Page, live_
 
 
 def test_a_hand_saved_offline_waits_on_the_phone_and_is_sent_once(
-    browser: Browser, live_server: str
+    tester_state, browser: Browser, live_server: str
 ):
-    context = phone_context(browser, service_workers="allow")
+    context = phone_context(browser, storage_state=tester_state, service_workers="allow")
     try:
         page = context.new_page()
         errors: list[str] = []
@@ -134,9 +131,9 @@ def test_a_hand_saved_offline_waits_on_the_phone_and_is_sent_once(
 
 
 def test_a_queued_hand_the_server_asks_about_comes_back_to_the_scorer(
-    browser: Browser, live_server: str
+    tester_state, browser: Browser, live_server: str
 ):
-    context = phone_context(browser, service_workers="allow")
+    context = phone_context(browser, storage_state=tester_state, service_workers="allow")
     try:
         page = context.new_page()
         match = api_match(live_server, "classic", [["Quin", "Rae"], ["Sol", "Tia"]])

@@ -8,8 +8,10 @@ from .checks import check_page
 from .conftest import phone_context
 
 
-def test_offline_page_instead_of_the_browser_error(browser: Browser, live_server: str):
-    context = phone_context(browser, service_workers="allow")
+def test_offline_page_instead_of_the_browser_error(
+    tester_state, browser: Browser, live_server: str
+):
+    context = phone_context(browser, storage_state=tester_state, service_workers="allow")
     try:
         page = context.new_page()
         errors: list[str] = []

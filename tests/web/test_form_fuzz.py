@@ -15,6 +15,7 @@ from scorekeeper.models import AuditEntry, Hand, Match
 from scorekeeper.rules import PRESETS
 from scorekeeper.web.hand_form import field_specs
 from scorekeeper.web.match_form import option_fields, seats
+from tests.support import app_config, signed_in
 
 from .helpers import counts, form_values, page
 
@@ -79,14 +80,7 @@ values = st.one_of(plausible, plausible, junk, st.lists(junk, min_size=2, max_si
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
     path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
-    app = create_app(
-        {
-            "TESTING": True,
-            "SECRET_KEY": "fuzz",
-            "WTF_CSRF_ENABLED": False,
-            "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}",
-        }
-    )
+    app = create_app(app_config(f"sqlite:///{path}", WTF_CSRF_ENABLED=False))
     with app.app_context():
         db.create_all()
     yield app
@@ -96,7 +90,7 @@ def fuzz_app(tmp_path_factory):
 
 @pytest.fixture(scope="module")
 def fuzz_client(fuzz_app):
-    return fuzz_app.test_client()
+    return signed_in(fuzz_app)
 
 
 def new_match(client, variant: str, per_side: int, sides: int, target: int) -> int:

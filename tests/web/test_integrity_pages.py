@@ -7,8 +7,10 @@ import json
 import pytest
 from sqlalchemy import text
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
+from tests.support import app_config, make_tester
 
 from .helpers import (
     PLAYERS2,
@@ -240,14 +242,15 @@ def test_a_write_through_another_host_is_refused_and_saves_nothing(client, app):
 
 @pytest.mark.parametrize("host", ["localhost", "localhost:8000", "127.0.0.1:8000"])
 def test_local_names_are_served(client, host):
-    assert client.get("/", headers={"Host": host}).status_code == 200
+    assert client.get("/rules", headers={"Host": host}).status_code == 200
 
 
 def test_the_configured_public_name_is_served(monkeypatch, tmp_path):
-    from scorekeeper import create_app
-
     monkeypatch.setenv("SCOREKEEPER_HOSTS", "scores.example.org, .club.example")
-    app = create_app({"TESTING": True, "SECRET_KEY": "t", "SQLALCHEMY_DATABASE_URI": "sqlite://"})
+    app = create_app(app_config(f"sqlite:///{tmp_path / 'hosts.sqlite'}"))
+    with app.app_context():
+        db.create_all()
+    make_tester(app)
     client = app.test_client()
     assert client.get("/rules", headers={"Host": "scores.example.org"}).status_code == 200
     assert client.get("/rules", headers={"Host": "thursday.club.example"}).status_code == 200

@@ -14,6 +14,7 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.rules import PRESETS
+from tests.support import app_config, signed_in
 
 BUDGET = 14 * 1024
 GZIP = {"Accept-Encoding": "gzip"}
@@ -29,12 +30,10 @@ def _post(client, path: str, body: dict) -> dict:
 def site(tmp_path_factory):
     """A busy club: a 40-hand match, 25 finished matches, a match of every preset."""
     path = tmp_path_factory.mktemp("weight") / "weight.sqlite"
-    app = create_app(
-        {"TESTING": True, "SECRET_KEY": "w", "SQLALCHEMY_DATABASE_URI": f"sqlite:///{path}"}
-    )
+    app = create_app(app_config(f"sqlite:///{path}"))
     with app.app_context():
         db.create_all()
-    client = app.test_client()
+    client = signed_in(app)
     pairs = [{"players": ["Annabelle", "Cordelia"]}, {"players": ["Bartholomew", "Desmond"]}]
     long_match = _post(client, "/api/v1/matches", {"variant": "bolivia", "sides": pairs})["id"]
     small = {

@@ -8,6 +8,7 @@ import pytest
 from itsdangerous import TimestampSigner
 
 from scorekeeper.models import AuditEntry, Hand, Match
+from tests.support import add_user, sign_in
 
 from .helpers import (
     PLAYERS2,
@@ -250,9 +251,14 @@ def test_correct_and_remove_without_csrf_token_are_refused(client, app):
 def test_a_post_from_another_session_is_refused(app, client):
     match_id = create_match(client, "classic")
     data = hand_data(client, match_id, "none", *USUAL)
-    other = app.test_client()
-    response = other.post(f"/matches/{match_id}/hands/new", data=data)
-    assert 400 <= response.status_code < 500
+    # A browser that is not signed in is sent to sign in; nothing is saved.
+    response = app.test_client().post(f"/matches/{match_id}/hands/new", data=data)
+    assert response.status_code == 302
+    assert response.headers["Location"].startswith("/login?next=")
+    # A signed-in member of another group is refused the page's form (its token is not hers).
+    add_user(app, "Ola")
+    response = sign_in(app.test_client(), "Ola").post(f"/matches/{match_id}/hands/new", data=data)
+    assert response.status_code == 404
     assert count(app, Hand) == 0
 
 

@@ -1,0 +1,188 @@
+"""Who is asking, and what they may do with a match.
+
+A caller is a signed-in user (session cookie, or a personal API token as
+`Authorization: Bearer`), and/or holds share links: a link opened in this
+browser is kept in the session; a link's token can also be a bearer token. On a
+match a caller is a group admin, a member, a scorer (link), a viewer (link) or
+nobody. `require_match` answers exactly as the API contract says: anonymous ->
+sign in (401 under /api/); nobody -> 404, whether or not the match exists; a
+link asking for more than its role -> 403.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from enum import IntEnum
+
+from flask import Flask, g, redirect, request, session, url_for
+from flask_login import current_user
+from sqlalchemy import and_, select
+from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
+
+from .extensions import db, login_manager
+from .models import LinkRole, Match, Membership, Role, ShareLink, User
+from .services.accounts import user_for_token
+from .services.match_state import valid_id
+
+LINKS = "links"  # session key: ids of the share links opened in this browser
+MAX_LINKS = 20
+API_PREFIX = "/api/"
+
+
+class Level(IntEnum):
+    NONE = 0
+    VIEWER = 1
+    SCORER = 2
+    MEMBER = 3
+    ADMIN = 4
+
+
+LINK_LEVELS = {LinkRole.VIEWER: Level.VIEWER, LinkRole.SCORER: Level.SCORER}
+ROLE_LEVELS = {Role.MEMBER: Level.MEMBER, Role.ADMIN: Level.ADMIN}
+
+
+@dataclass(frozen=True)
+class Caller:
+    user: User | None
+    link_ids: tuple[int, ...] = ()
+    link_token: str | None = None  # a share link's token sent as a bearer token
+
+    @property
+    def anonymous(self) -> bool:
+        return self.user is None and not self.link_ids and self.link_token is None
+
+
+@dataclass(frozen=True)
+class MatchAccess:
+    match_id: int
+    group_id: int | None
+    revision: int
+    level: Level
+    link_id: int | None  # the link that gives the level, when a link does
+
+    def actor(self, caller: Caller) -> tuple[str, int | None, int | None]:
+        """Who made a change, for the audit trail: (words, user id, link id)."""
+        if self.link_id is not None or caller.user is None:
+            return (f"scorer link {self.link_id}", None, self.link_id)
+        return (caller.user.username, caller.user.id, None)
+
+
+def load_user(user_id: str) -> User | None:
+    """Sessions carry "id:epoch"; a password change moves the epoch on and ends them."""
+    number, _, epoch = user_id.partition(":")
+    if not number.isdigit() or not epoch.isdigit():
+        return None
+    user = db.session.get(User, int(number))
+    if user is None or user.session_epoch != int(epoch):
+        return None
+    return user
+
+
+def is_api() -> bool:
+    return request.path.startswith(API_PREFIX)
+
+
+def bearer() -> str | None:
+    header = request.headers.get("Authorization", "")
+    scheme, _, token = header.partition(" ")
+    return token.strip() if scheme.lower() == "bearer" and token.strip() else None
+
+
+def caller() -> Caller:
+    """The caller of this request (computed once)."""
+    if "caller" not in g:
+        token = bearer()
+        if token is not None and is_api():
+            user = user_for_token(token) if len(token) <= 200 else None
+            g.caller = Caller(user) if user else Caller(None, link_token=token[:200])
+        else:
+            user = current_user if current_user.is_authenticated else None
+            links = tuple(i for i in session.get(LINKS, []) if isinstance(i, int))
+            g.caller = Caller(user, links)
+    return g.caller
+
+
+def grant_link(link: ShareLink) -> None:
+    """Keep an opened share link in this browser's session."""
+    links = [i for i in session.get(LINKS, []) if isinstance(i, int) and i != link.id]
+    session[LINKS] = [*links, link.id][-MAX_LINKS:]
+    g.pop("caller", None)
+
+
+def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None:
+    """The caller's level on a match, or None when the match does not exist."""
+    who = who or caller()
+    if not valid_id(match_id):
+        return None
+    user_id = who.user.id if who.user else -1
+    row = db.session.execute(
+        select(Match.id, Match.group_id, Match.revision, Membership.role)
+        .outerjoin(
+            Membership,
+            and_(Membership.group_id == Match.group_id, Membership.user_id == user_id),
+        )
+        .where(Match.id == match_id)
+    ).first()
+    if row is None:
+        return None
+    level = ROLE_LEVELS.get(Role(row.role), Level.NONE) if row.role else Level.NONE
+    link_id = None
+    if who.link_ids or who.link_token:
+        query = select(ShareLink.id, ShareLink.role).where(
+            ShareLink.match_id == match_id, ShareLink.revoked_at.is_(None)
+        )
+        if who.link_token:
+            query = query.where(ShareLink.token == who.link_token)
+        else:
+            query = query.where(ShareLink.id.in_(who.link_ids))
+        for found_id, role in db.session.execute(query):
+            link_level = LINK_LEVELS[LinkRole(role)]
+            if link_level > level:
+                level, link_id = link_level, found_id
+    return MatchAccess(row.id, row.group_id, row.revision, level, link_id)
+
+
+def unauthorized() -> HTTPException:
+    """Not signed in: a 401 under /api/, else the sign-in page (and back here after)."""
+    if is_api():
+        return Unauthorized("Sign in, or send an API token: Authorization: Bearer <token>.")
+    response = redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
+    return HTTPException(response=response)
+
+
+def require_match(match_id: int, need: Level) -> MatchAccess:
+    """The caller's access to a match if it is at least `need`, else the right refusal."""
+    who = caller()
+    access = match_access(match_id, who)
+    if access is not None and access.level >= need:
+        return access
+    missing = NotFound(f"There is no match {match_id}. The address may be mistyped.")
+    if who.user is None and (access is None or access.link_id is None):
+        raise missing if who.link_token is not None else unauthorized()
+    if access is None or access.level == Level.NONE:
+        raise missing
+    if access.link_id is not None and access.level <= Level.SCORER:
+        action = "record or change hands" if need == Level.SCORER else "do that"
+        raise Forbidden(f"This link does not let you {action}.")
+    raise Forbidden("Only the admins of the match's group can do that.")
+
+
+def require_user() -> User:
+    """A signed-in user (session or API token), else the right refusal."""
+    who = caller()
+    if who.user is None and who.link_token is not None:
+        raise Forbidden("A share link's token only opens its match.")
+    if who.user is None:
+        raise unauthorized()
+    return who.user
+
+
+def _login_required() -> None:
+    raise unauthorized()
+
+
+def init_app(app: Flask) -> None:
+    login_manager.init_app(app)
+    login_manager.login_view = "auth.login"
+    login_manager.user_loader(load_user)
+    login_manager.unauthorized_handler(_login_required)

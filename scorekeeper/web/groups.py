@@ -1,0 +1,228 @@
+"""Groups in the browser: your groups, one group's members, invites, players and activity;
+joining through an invite link."""
+
+from __future__ import annotations
+
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask_login import current_user, login_required
+from flask_wtf import FlaskForm
+from wtforms import SelectField, StringField
+from wtforms.validators import InputRequired, Length
+
+from ..extensions import db, limiter
+from ..models import NAME_LENGTH, Group, Role, User
+from ..rules import InvalidHand
+from ..services import groups
+from ..services.match_state import MAX_ID
+from ..services.storage import transaction
+from .auth import ATTEMPTS
+from .qr import qr_svg
+
+bp = Blueprint("groups", __name__, url_prefix="/groups")
+invites_bp = Blueprint("invites", __name__)
+
+
+class NameForm(FlaskForm):
+    name = StringField("Name", validators=[InputRequired(), Length(max=NAME_LENGTH * 2)])
+
+
+class MergeForm(FlaskForm):
+    gone = SelectField("Merge this player", coerce=int)
+    kept = SelectField("into this one", coerce=int)
+
+
+class LinkForm(FlaskForm):
+    user = SelectField("Account", coerce=int)
+
+
+def _me() -> User:
+    return current_user  # type: ignore[return-value]
+
+
+def _group(group_id: int, admin: bool = False) -> tuple[Group, Role]:
+    """A group of the user's (404 otherwise); 403 when an admin's action is asked of a member."""
+    group = db.session.get(Group, group_id) if 0 < group_id <= MAX_ID else None
+    role = groups.role_in(group_id, _me()) if group is not None else None
+    if group is None or role is None:
+        abort(404, description="There is no such group among yours.")
+    if admin and role != Role.ADMIN:
+        abort(403, description="Only the group's admins can do that.")
+    return group, role
+
+
+def _back(group_id: int):
+    return redirect(url_for("groups.detail", group_id=group_id), code=303)
+
+
+@bp.route("", methods=["GET", "POST"])
+@login_required
+def index():
+    form = NameForm()
+    if form.validate_on_submit():
+        try:
+            with transaction():
+                group = groups.create_group(_me(), form.name.data)
+            flash(f"{group.name} is ready: invite its players.")
+            return _back(group.id)
+        except InvalidHand as error:
+            form.name.errors = [p.message for p in error.problems]
+    status = 422 if request.method == "POST" else 200
+    return render_template("groups.html", groups=groups.groups_of(_me()), form=form), status
+
+
+@bp.get("/<int:group_id>")
+@login_required
+def detail(group_id: int):
+    group, role = _group(group_id)
+    players = groups.players(group_id)
+    members = groups.members(group_id)
+    merge = MergeForm()
+    merge.gone.choices = merge.kept.choices = [(p.id, p.name) for p in players]
+    link = LinkForm()
+    link.user.choices = [(0, "Nobody"), *((m.user.id, m.user.username) for m in members)]
+    invites = [
+        (invite, url_for("invites.accept", token=invite.token, _external=True))
+        for invite in groups.invites(group_id)
+    ]
+    return render_template(
+        "group.html",
+        group=group,
+        role=role,
+        members=members,
+        invites=[(invite, url, qr_svg(url)) for invite, url in invites],
+        players=players,
+        rename=NameForm(name=group.name),
+        merge=merge,
+        link=link,
+        activity=groups.activity(group_id),
+    )
+
+
+@bp.post("/<int:group_id>/rename")
+@login_required
+def rename(group_id: int):
+    group, _ = _group(group_id, admin=True)
+    form = NameForm()
+    if form.validate_on_submit():
+        try:
+            with transaction():
+                groups.rename_group(group, form.name.data, _me())
+            flash("Renamed.")
+        except InvalidHand as error:
+            flash(error.problems[0].message)
+    return _back(group_id)
+
+
+@bp.post("/<int:group_id>/members/<int:user_id>/remove")
+@login_required
+def remove_member(group_id: int, user_id: int):
+    group, _ = _group(group_id, admin=user_id != _me().id)  # anyone may leave
+    if FlaskForm().validate_on_submit():
+        with transaction():
+            problem = groups.remove_member(group, user_id, _me())
+        flash(problem or "Done.")
+        if problem is None and user_id == _me().id:
+            return redirect(url_for("groups.index"), code=303)
+    return _back(group_id)
+
+
+@bp.post("/<int:group_id>/members/<int:user_id>/role")
+@login_required
+def set_role(group_id: int, user_id: int):
+    group, _ = _group(group_id, admin=True)
+    raw = request.form.get("role", "")
+    if FlaskForm().validate_on_submit() and raw in (Role.ADMIN.value, Role.MEMBER.value):
+        with transaction():
+            problem = groups.set_role(group, user_id, Role(raw), _me())
+        flash(problem or "Done.")
+    return _back(group_id)
+
+
+@bp.post("/<int:group_id>/invites")
+@login_required
+def new_invite(group_id: int):
+    group, _ = _group(group_id)
+    if FlaskForm().validate_on_submit():
+        with transaction():
+            groups.new_invite(group, _me())
+        flash("A new invite link is ready below: show its QR code or send the link.")
+    return _back(group_id)
+
+
+@bp.post("/<int:group_id>/invites/<int:invite_id>/revoke")
+@login_required
+def revoke_invite(group_id: int, invite_id: int):
+    group, _ = _group(group_id)
+    if FlaskForm().validate_on_submit():
+        with transaction():
+            done = groups.revoke_invite(group, invite_id, _me())
+        flash("The invite link no longer works." if done else "That invite was already gone.")
+    return _back(group_id)
+
+
+@bp.post("/<int:group_id>/players/<int:player_id>/rename")
+@login_required
+def rename_player(group_id: int, player_id: int):
+    _group(group_id, admin=True)
+    player = groups.player_in(group_id, player_id) or abort(404)
+    form = NameForm()
+    if form.validate_on_submit():
+        try:
+            with transaction():
+                groups.rename_player(group_id, player, form.name.data, _me())
+            flash("Renamed, in every match.")
+        except InvalidHand as error:
+            flash(error.problems[0].message)
+    return _back(group_id)
+
+
+@bp.post("/<int:group_id>/players/merge")
+@login_required
+def merge_players(group_id: int):
+    _group(group_id, admin=True)
+    form = MergeForm()
+    players = groups.players(group_id)
+    form.gone.choices = form.kept.choices = [(p.id, p.name) for p in players]
+    if form.validate_on_submit():
+        gone = groups.player_in(group_id, form.gone.data)
+        kept = groups.player_in(group_id, form.kept.data)
+        if gone is None or kept is None:
+            abort(404)
+        with transaction():
+            problem = groups.merge_players(group_id, gone, kept, _me())
+        flash(problem or "Merged: their matches are one player's now.")
+    return _back(group_id)
+
+
+@bp.post("/<int:group_id>/players/<int:player_id>/link")
+@login_required
+def link_player(group_id: int, player_id: int):
+    _group(group_id, admin=True)
+    player = groups.player_in(group_id, player_id) or abort(404)
+    raw = request.form.get("user", "0")
+    user_id = int(raw) if raw.isdigit() and int(raw) > 0 else None
+    if FlaskForm().validate_on_submit():
+        with transaction():
+            problem = groups.link_player(group_id, player, user_id, _me())
+        flash(problem or "Linked.")
+    return _back(group_id)
+
+
+@invites_bp.route("/invite/<token>", methods=["GET", "POST"])
+@limiter.limit(ATTEMPTS, methods=["POST"])
+def accept(token: str):
+    invite = groups.open_invite(token)
+    if invite is None:
+        return render_template("invite.html", invite=None), 404
+    if not current_user.is_authenticated:
+        return render_template("invite.html", invite=invite)
+    if request.method == "POST" and FlaskForm().validate_on_submit():
+        with transaction():
+            joined = groups.join(invite, _me())
+        flash(
+            f"You joined {invite.group.name}."
+            if joined
+            else f"You were already in {invite.group.name}."
+        )
+        return _back(invite.group_id)
+    return render_template("invite.html", invite=invite)
