@@ -22,6 +22,7 @@ from flask import (
     send_from_directory,
     url_for,
 )
+from werkzeug.datastructures import ETags
 
 YEAR = 365 * 24 * 3600
 COMPRESSIBLE = frozenset(
@@ -93,6 +94,14 @@ def static(filename: str) -> Response:
     return response
 
 
+GZIP_TAG = "-gzip"  # compressed answers carry their tag with this suffix
+
+
+def tag_matches(tags: ETags, tag: str) -> bool:
+    """Whether an If-None-Match/If-Match list names `tag`, compressed or not."""
+    return tags.contains(tag) or tags.contains(tag + GZIP_TAG)
+
+
 def _compress(response: Response) -> Response:
     if (
         response.status_code in (204, 206, 304)
@@ -111,7 +120,7 @@ def _compress(response: Response) -> Response:
     response.vary.add("Accept-Encoding")
     if response.get_etag()[0]:
         tag, weak = response.get_etag()
-        response.set_etag(f"{tag}-gzip", weak=weak)
+        response.set_etag(f"{tag}{GZIP_TAG}", weak=weak)
     return response
 
 

@@ -4,10 +4,40 @@
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
 
   // Local times instead of UTC.
-  $$("time[datetime]").forEach((t) => {
-    const d = new Date(t.getAttribute("datetime"));
-    if (!isNaN(d)) t.textContent = d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
-  });
+  const localTimes = (root) =>
+    $$("time[datetime]", root).forEach((t) => {
+      const d = new Date(t.getAttribute("datetime"));
+      if (!isNaN(d)) t.textContent = d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+    });
+  localTimes();
+
+  // A scoreboard follows the match live: a cheap 304 while nothing changed.
+  const live = document.getElementById("live");
+  if (live) {
+    let etag = live.dataset.etag, busy = false;
+    const news = document.getElementById("live-news"), state = document.getElementById("live-state");
+    const poll = async () => {
+      if (busy || document.hidden) return;
+      busy = true;
+      try {
+        const r = await fetch(live.dataset.live, { headers: { "If-None-Match": '"' + etag + '"' }, cache: "no-store" });
+        if (r.status === 200) {
+          live.innerHTML = await r.text();
+          etag = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
+          localTimes(live);
+          news.textContent = "Scores updated: " + $$(".side-card", live)
+            .map((card) => card.querySelector("h2").textContent + " " + card.querySelector(".total").lastChild.textContent)
+            .join(", ");
+        }
+        if (r.ok || r.status === 304) state.textContent = "live: new hands appear by themselves";
+      } catch (e) {
+        state.textContent = "not live right now: no connection";
+      }
+      busy = false;
+    };
+    setInterval(poll, 2000);
+    document.addEventListener("visibilitychange", poll);
+  }
 
   // Steppers: a big minus and plus around each count.
   $$("input[data-stepper]").forEach((input) => {

@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, Response, jsonify, request, url_for
 
 from ..access import Level, caller, require_match, require_user
+from ..delivery import GZIP_TAG, tag_matches
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
 from ..rules import InvalidHand, Problem
 from ..services import sharing
@@ -166,7 +167,7 @@ def _if_match(match_id: int) -> int | None:
     if not request.if_match:
         return None
     for tag in request.if_match.as_set():
-        prefix, _, revision = tag.partition(".")
+        prefix, _, revision = tag.removesuffix(GZIP_TAG).partition(".")
         if prefix == f"m{match_id}" and revision.isdigit() and len(revision) < 19:
             return int(revision)
     raise ApiError(412, [Problem(None, None, "If-Match does not name a state of this match")])
@@ -222,7 +223,7 @@ def create():
 def read(match_id: int):
     access = require_match(match_id, Level.VIEWER)
     etag = _etag(match_id, access.revision)
-    if request.if_none_match.contains(etag):
+    if tag_matches(request.if_none_match, etag):
         response = Response(status=304)
         response.set_etag(etag)
         return response

@@ -6,6 +6,7 @@ from flask import Blueprint, Response, abort, redirect, render_template, request
 from flask_login import current_user, login_required
 
 from ..access import Level, MatchAccess, require_match
+from ..delivery import tag_matches
 from ..models import User
 from ..rules import PRESETS, InvalidHand
 from ..services import groups
@@ -104,7 +105,7 @@ def board(match_id: int):
     """The live part of the scoreboard, for phones following it; 304 while nothing changed."""
     access = require_match(match_id, Level.VIEWER)
     etag = board_etag(access)
-    if request.if_none_match.contains(etag):
+    if tag_matches(request.if_none_match, etag):
         response = Response(status=304)
     else:
         match = match_or_404(match_id)

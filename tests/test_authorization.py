@@ -1,0 +1,296 @@
+"""Every URL of the app, every method, as every kind of caller: each gets exactly its rights.
+
+Callers: signed out; a member of another group (an outsider); a browser that opened a
+viewer link; one that opened a scorer link; a member of the match's group; its admin.
+The rights (written here, not read from the app):
+
+- signed out: the sign-in page (API: 401) for anything that needs an account;
+- not theirs: 404, whether or not the match exists, never 403;
+- a link asking for more than its role: 403; a member asking for an admin's action: 403;
+- otherwise the request is served (whatever its own answer: 200, a redirect, a 422...).
+
+The same for the API with bearer tokens (personal tokens, and link tokens). Every rule
+of the URL map must be in the table below, so a new page cannot slip in unchecked.
+Writes are sent without a CSRF token or with a body the API refuses, so the shared
+match is not changed while it is walked.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pytest
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from scorekeeper.models import Group, Invite, LinkRole, Membership, Player, Role, User
+from scorekeeper.services import accounts, groups, sharing
+from scorekeeper.services.storage import transaction
+from tests.support import add_user, app_config, sign_in
+
+PUBLIC, USER, SITE_ADMIN, GROUP_MEMBER, GROUP_ADMIN = "public", "user", "site", "gm", "ga"
+VIEWER, SCORER, MEMBER, ADMIN = 1, 2, 3, 4
+
+# endpoint -> (what it needs, method, URL template)
+TABLE: dict[str, list[tuple[object, str, str]]] = {
+    "home.index": [(USER, "GET", "/")],
+    "auth.account": [(USER, "GET", "/account"), (USER, "POST", "/account")],
+    "auth.revoke_token": [(USER, "POST", "/account/tokens/{token_id}/revoke")],
+    "auth.admin": [(SITE_ADMIN, "GET", "/admin"), (SITE_ADMIN, "POST", "/admin")],
+    "auth.login": [(PUBLIC, "GET", "/login"), (PUBLIC, "POST", "/login")],
+    "auth.logout": [(PUBLIC, "POST", "/logout")],
+    "auth.register": [
+        (PUBLIC, "GET", "/register?invite={invite}"),
+        (PUBLIC, "POST", "/register?invite={invite}"),
+    ],
+    "auth.setup": [(PUBLIC, "GET", "/setup"), (PUBLIC, "POST", "/setup")],
+    "history.index": [(USER, "GET", "/history")],
+    "groups.index": [(USER, "GET", "/groups"), (USER, "POST", "/groups")],
+    "groups.detail": [(GROUP_MEMBER, "GET", "/groups/{group}")],
+    "groups.new_invite": [(GROUP_MEMBER, "POST", "/groups/{group}/invites")],
+    "groups.revoke_invite": [(GROUP_MEMBER, "POST", "/groups/{group}/invites/{invite_id}/revoke")],
+    "groups.remove_member": [
+        (GROUP_ADMIN, "POST", "/groups/{group}/members/{group_admin}/remove")
+    ],
+    "groups.set_role": [(GROUP_ADMIN, "POST", "/groups/{group}/members/{member}/role")],
+    "groups.link_player": [(GROUP_ADMIN, "POST", "/groups/{group}/players/{player}/link")],
+    "groups.rename_player": [(GROUP_ADMIN, "POST", "/groups/{group}/players/{player}/rename")],
+    "groups.merge_players": [(GROUP_ADMIN, "POST", "/groups/{group}/players/merge")],
+    "groups.rename": [(GROUP_ADMIN, "POST", "/groups/{group}/rename")],
+    "invites.accept": [(PUBLIC, "GET", "/invite/{invite}"), (PUBLIC, "POST", "/invite/{invite}")],
+    "matches.choose_variant": [(USER, "GET", "/matches/new")],
+    "matches.new": [(USER, "GET", "/matches/new/classic"), (USER, "POST", "/matches/new/classic")],
+    "matches.scoreboard": [(VIEWER, "GET", "/matches/{match}")],
+    "matches.board": [(VIEWER, "GET", "/matches/{match}/board")],
+    "hands.detail": [(VIEWER, "GET", "/matches/{match}/hands/1")],
+    "rulebook.for_match": [(VIEWER, "GET", "/matches/{match}/rules")],
+    "hands.record": [
+        (SCORER, "GET", "/matches/{match}/hands/new"),
+        (SCORER, "POST", "/matches/{match}/hands/new"),
+    ],
+    "hands.correct": [
+        (SCORER, "GET", "/matches/{match}/hands/1/edit"),
+        (SCORER, "POST", "/matches/{match}/hands/1/edit"),
+    ],
+    "hands.remove": [
+        (SCORER, "GET", "/matches/{match}/hands/1/remove"),
+        (SCORER, "POST", "/matches/{match}/hands/1/remove"),
+    ],
+    "sharing.share": [(MEMBER, "GET", "/matches/{match}/share")],
+    "sharing.new_link": [(MEMBER, "POST", "/matches/{match}/share")],
+    "sharing.revoke_link": [(MEMBER, "POST", "/matches/{match}/share/{link_id}/revoke")],
+    "match_changes.manage": [(MEMBER, "GET", "/matches/{match}/manage")],
+    "match_changes.abandon": [(MEMBER, "POST", "/matches/{match}/abandon")],
+    "match_changes.rename_side": [(MEMBER, "POST", "/matches/{match}/sides/0")],
+    "match_changes.delete": [
+        (ADMIN, "GET", "/matches/{match}/delete"),
+        (ADMIN, "POST", "/matches/{match}/delete"),
+    ],
+    "sharing.open_link": [(PUBLIC, "GET", "/s/{spare_link}")],
+    "rulebook.index": [(PUBLIC, "GET", "/rules")],
+    "rulebook.preset": [(PUBLIC, "GET", "/rules/classic")],
+    "shell.manifest": [(PUBLIC, "GET", "/manifest.webmanifest")],
+    "shell.offline": [(PUBLIC, "GET", "/offline")],
+    "shell.service_worker": [(PUBLIC, "GET", "/sw.js")],
+    "assets.static": [(PUBLIC, "GET", "/static/app.css")],
+    # The JSON API.
+    "api_variants.list_variants": [(PUBLIC, "GET", "/api/v1/variants")],
+    "api_variants.variant_detail": [(PUBLIC, "GET", "/api/v1/variants/classic")],
+    "api_variants.variant_meld_requirement": [
+        (PUBLIC, "GET", "/api/v1/variants/classic/meld-requirement?score=10")
+    ],
+    "api_score.score_hand": [(PUBLIC, "POST", "/api/v1/score")],
+    "api_matches.create": [(USER, "POST", "/api/v1/matches")],
+    "api_matches.read": [(VIEWER, "GET", "/api/v1/matches/{match}")],
+    "api_matches.add_hand": [(SCORER, "POST", "/api/v1/matches/{match}/hands")],
+    "api_matches.correct": [(SCORER, "PUT", "/api/v1/matches/{match}/hands/1")],
+    "api_matches.remove": [(SCORER, "DELETE", "/api/v1/matches/{match}/hands/1?version=x")],
+    "api_matches.links": [(MEMBER, "GET", "/api/v1/matches/{match}/links")],
+    "api_matches.new_link": [(MEMBER, "POST", "/api/v1/matches/{match}/links")],
+    "api_matches.revoke_link": [(MEMBER, "DELETE", "/api/v1/matches/{match}/links/999999")],
+}
+
+CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin")
+LEVELS = {"anonymous": 0, "outsider": 0, "viewer": VIEWER, "scorer": SCORER, "member": MEMBER}
+LEVELS["admin"] = ADMIN
+
+
+@dataclass
+class World:
+    app: object
+    ids: dict[str, object]
+    clients: dict[str, object]
+    tokens: dict[str, str]
+
+
+@pytest.fixture(scope="module")
+def world(tmp_path_factory) -> World:
+    path = tmp_path_factory.mktemp("authz") / "authz.sqlite"
+    app = create_app(app_config(f"sqlite:///{path}"))
+    with app.app_context():
+        db.create_all()
+    for name in ("Root", "Ada", "Mem", "Out"):
+        add_user(app, name)  # Root, the first, runs the server
+    with app.app_context(), transaction():
+        ada, mem, out = (accounts.find_user(n) for n in ("Ada", "Mem", "Out"))
+        group = groups.create_group(ada, "Thursday")
+        db.session.add(Membership(group_id=group.id, user_id=mem.id, role=Role.MEMBER))
+        invite = groups.new_invite(group, ada)
+        tokens = {
+            name: accounts.new_api_token(user, "t").secret
+            for name, user in (("admin", ada), ("member", mem), ("outsider", out))
+        }
+        ids = {"group": group.id, "member": mem.id, "invite": invite.token}
+        ids["group_admin"] = ada.id
+        ids["invite_id"] = invite.id
+        ids["token_id"] = accounts.api_tokens(ada)[0].id
+    admin_client = sign_in(app.test_client(), "Ada")
+    teams = [{"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]
+    body = {"variant": "classic", "sides": teams, "group": ids["group"]}
+    match_id = admin_client.post("/api/v1/matches", json=body).json["id"]
+    usual = [{"meld_points": 105, "hand_points": 5}, {"meld_points": 55, "hand_points": 5}]
+    for _ in range(2):
+        admin_client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": usual})
+    with app.app_context(), transaction():
+        links = {
+            role: sharing.new_link(match_id, LinkRole(role), None) for role in ("viewer", "scorer")
+        }
+        spare = sharing.new_link(match_id, LinkRole.VIEWER, None)
+        tokens.update({role: link.token for role, link in links.items()})
+        ids.update(match=match_id, link_id=spare.id, spare_link=spare.token)
+        ids["player"] = (
+            db.session.execute(db.select(Player.id).where(Player.group_id == ids["group"]))
+            .scalars()
+            .first()
+        )
+    clients = {
+        "anonymous": app.test_client(),
+        "outsider": sign_in(app.test_client(), "Out"),
+        "member": sign_in(app.test_client(), "Mem"),
+        "admin": admin_client,
+    }
+    for role in ("viewer", "scorer"):
+        client = app.test_client()
+        assert client.get(f"/s/{tokens[role]}").status_code == 302
+        clients[role] = client
+    return World(app, ids, clients, tokens)
+
+
+def walk(api: bool) -> list:
+    """The table's calls: those of the JSON API, or those of the pages."""
+    return [
+        pytest.param(endpoint, need, method, url, id=f"{method} {url}")
+        for endpoint, calls in TABLE.items()
+        for need, method, url in calls
+        if url.startswith("/api/") == api
+    ]
+
+
+def test_every_rule_of_the_url_map_is_in_the_table(world):
+    rules = {rule.endpoint for rule in world.app.url_map.iter_rules()}
+    assert rules == set(TABLE)
+    for rule in world.app.url_map.iter_rules():
+        methods = rule.methods - {"HEAD", "OPTIONS"}
+        assert methods == {m for _, m, _ in TABLE[rule.endpoint]}, rule.endpoint
+
+
+def expected(need: object, who: str) -> str:
+    """ "served", "sign-in", "404" or "403" for a caller asking for what needs `need`."""
+    if need == PUBLIC:
+        return "served"
+    signed_in = who in ("outsider", "member", "admin")
+    if need in (USER, SITE_ADMIN, GROUP_MEMBER, GROUP_ADMIN):
+        if not signed_in:
+            return "sign-in"
+        if need == USER:
+            return "served"
+        if need == SITE_ADMIN:
+            return "403"  # Root runs the server, none of the callers does
+        if who == "outsider":
+            return "404"
+        return "403" if need == GROUP_ADMIN and who == "member" else "served"
+    level = LEVELS[who]
+    if level >= need:
+        return "served"
+    if who == "anonymous":
+        return "sign-in"
+    if who == "outsider":
+        return "404"
+    return "403"
+
+
+def outcome(response) -> str:
+    status = response.status_code
+    if status == 302 and "/login" in response.headers.get("Location", ""):
+        return "sign-in"
+    if status == 401:
+        return "sign-in"
+    if status == 404 and (
+        "There is no match" in response.get_data(as_text=True)
+        or "no such group" in response.get_data(as_text=True)
+    ):
+        return "404"
+    if status == 403:
+        return "403"
+    return "served"
+
+
+@pytest.mark.parametrize("who", CALLERS)
+@pytest.mark.parametrize(("endpoint", "need", "method", "url"), walk(api=False))
+def test_pages_give_each_caller_exactly_its_rights(world, who, endpoint, need, method, url):
+    client = world.clients[who]
+    if endpoint == "sharing.open_link":  # opening a link grants it: keep the callers as they are
+        client = world.app.test_client()
+    with client.open(url.format(**world.ids), method=method, data={"name": ""}) as response:
+        got = outcome(response)
+        assert got == expected(need, who), (response.status_code, response.location)
+
+
+API_CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin")
+
+
+@pytest.mark.parametrize("who", API_CALLERS)
+@pytest.mark.parametrize(("endpoint", "need", "method", "url"), walk(api=True))
+def test_the_api_gives_each_bearer_exactly_its_rights(world, who, endpoint, need, method, url):
+    client = world.app.test_client()  # no session: the token alone
+    headers = {"Authorization": f"Bearer {world.tokens[who]}"} if who != "anonymous" else {}
+    response = client.open(
+        url.format(**world.ids), method=method, json={"bad": True}, headers=headers
+    )
+    assert response.is_json
+    want = expected(need, who)
+    if who in ("viewer", "scorer") and need == USER:
+        want = "403"  # a link's token opens its match only: creating one is refused
+    assert outcome(response) == want, (response.status_code, response.get_data(as_text=True))
+
+
+def test_a_link_token_is_404_for_another_match(world):
+    other = sign_in(world.app.test_client(), "Out")
+    body = {"variant": "classic-2p", "sides": [{"players": ["X"]}, {"players": ["Y"]}]}
+    elsewhere = other.post("/api/v1/matches", json=body).json["id"]
+    for role in ("viewer", "scorer"):
+        headers = {"Authorization": f"Bearer {world.tokens[role]}"}
+        response = world.app.test_client().get(f"/api/v1/matches/{elsewhere}", headers=headers)
+        assert response.status_code == 404
+
+
+def test_unknown_and_other_groups_matches_look_the_same(world):
+    client = sign_in(world.app.test_client(), "Out")
+    mine = client.get(f"/matches/{world.ids['match']}")
+    missing = client.get("/matches/424242")
+    assert mine.status_code == missing.status_code == 404
+    api_mine = client.get(f"/api/v1/matches/{world.ids['match']}")
+    api_missing = client.get("/api/v1/matches/424242")
+    assert (api_mine.status_code, api_missing.status_code) == (404, 404)
+    assert api_mine.json["errors"][0]["message"].startswith("There is no match")
+    assert api_missing.json["errors"][0]["message"].startswith("There is no match")
+
+
+def test_the_walked_match_was_left_as_it_was(world):
+    state = world.clients["admin"].get(f"/api/v1/matches/{world.ids['match']}").json
+    assert len(state["hands"]) == 2
+    assert state["status"] == "playing"
+    with world.app.app_context():
+        assert db.session.get(Group, world.ids["group"]).name == "Thursday"
+        assert db.session.execute(db.select(db.func.count()).select_from(User)).scalar() == 4
+        assert db.session.get(Invite, world.ids["invite_id"]).revoked_at is None
