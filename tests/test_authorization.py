@@ -49,9 +49,7 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "groups.detail": [(GROUP_MEMBER, "GET", "/groups/{group}")],
     "groups.new_invite": [(GROUP_MEMBER, "POST", "/groups/{group}/invites")],
     "groups.revoke_invite": [(GROUP_MEMBER, "POST", "/groups/{group}/invites/{invite_id}/revoke")],
-    "groups.remove_member": [
-        (GROUP_ADMIN, "POST", "/groups/{group}/members/{group_admin}/remove")
-    ],
+    "groups.remove_member": [(GROUP_ADMIN, "POST", "/groups/{group}/members/{group_admin}/remove")],
     "groups.set_role": [(GROUP_ADMIN, "POST", "/groups/{group}/members/{member}/role")],
     "groups.link_player": [(GROUP_ADMIN, "POST", "/groups/{group}/players/{player}/link")],
     "groups.rename_player": [(GROUP_ADMIN, "POST", "/groups/{group}/players/{player}/rename")],
