@@ -22,6 +22,7 @@ from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 from .extensions import db, login_manager
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
 from .services.accounts import user_for_token
+from .services.sharing import open_link
 from .services.match_state import valid_id
 
 LINKS = "links"  # session key: ids of the share links opened in this browser
@@ -94,7 +95,9 @@ def caller() -> Caller:
         token = bearer()
         if token is not None and is_api():
             user = user_for_token(token) if len(token) <= 200 else None
-            g.caller = Caller(user) if user else Caller(None, link_token=token[:200])
+            link = open_link(token) if user is None else None
+            # A token that is neither (revoked, mistyped) is no credential at all: 401.
+            g.caller = Caller(user, link_token=link.token if link else None)
         else:
             user = current_user if current_user.is_authenticated else None
             links = tuple(i for i in session.get(LINKS, []) if isinstance(i, int))

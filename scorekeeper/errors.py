@@ -34,6 +34,8 @@ def init_app(app: Flask) -> None:
                 return render_template("error_bare.html", title=error.name, message=message), (
                     status
                 )
+        if status == 429:  # Flask-Limiter: too many sign-in (or invite) attempts
+            message = f"Too many attempts from here ({message}): wait a minute, then try again."
         if _wants_json():
             return error_response(status, [Problem(None, None, message)])
         return render_template("error.html", status=status, title=error.name, message=message), (

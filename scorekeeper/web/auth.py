@@ -17,6 +17,7 @@ from flask import (
 from flask_login import current_user, login_required, login_user, logout_user
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, PasswordField, SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
 from ..access import is_api
@@ -65,9 +66,9 @@ class SettingsForm(FlaskForm):
     registration = SelectField(
         "Who can open an account",
         choices=[
-            (Registration.INVITE.value, "Only people with an invite link"),
-            (Registration.OPEN.value, "Anyone who can reach this server"),
-            (Registration.CLOSED.value, "Nobody (the administrator adds people)"),
+            SelectChoice(Registration.INVITE.value, "Only people with an invite link"),
+            SelectChoice(Registration.OPEN.value, "Anyone who can reach this server"),
+            SelectChoice(Registration.CLOSED.value, "Nobody (the administrator adds people)"),
         ],
     )
 

@@ -7,6 +7,7 @@ from flask import Blueprint, abort, flash, redirect, render_template, request, u
 from flask_login import current_user, login_required
 from flask_wtf import FlaskForm
 from wtforms import SelectField, StringField
+from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
 from ..extensions import db, limiter
@@ -77,9 +78,12 @@ def detail(group_id: int):
     players = groups.players(group_id)
     members = groups.members(group_id)
     merge = MergeForm()
-    merge.gone.choices = merge.kept.choices = [(p.id, p.name) for p in players]
+    merge.gone.choices = merge.kept.choices = [SelectChoice(p.id, p.name) for p in players]
     link = LinkForm()
-    link.user.choices = [(0, "Nobody"), *((m.user.id, m.user.username) for m in members)]
+    link.user.choices = [
+        SelectChoice(0, "Nobody"),
+        *(SelectChoice(m.user.id, m.user.username) for m in members),
+    ]
     invites = [
         (invite, url_for("invites.accept", token=invite.token, _external=True))
         for invite in groups.invites(group_id)
@@ -182,7 +186,7 @@ def merge_players(group_id: int):
     _group(group_id, admin=True)
     form = MergeForm()
     players = groups.players(group_id)
-    form.gone.choices = form.kept.choices = [(p.id, p.name) for p in players]
+    form.gone.choices = form.kept.choices = [SelectChoice(p.id, p.name) for p in players]
     if form.validate_on_submit():
         gone = groups.player_in(group_id, form.gone.data)
         kept = groups.player_in(group_id, form.kept.data)

@@ -1,0 +1,361 @@
+"""Accounts: the first account, signing in and out, keeping signed in, passwords, registering,
+rate limits, API tokens, the shell commands, and the settings for the internet."""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+from flask import url_for
+from sqlalchemy import select, text
+
+from scorekeeper import create_app
+from scorekeeper.deployment import ConfigurationError
+from scorekeeper.extensions import db
+from scorekeeper.models import Match, Player, User
+from scorekeeper.services import accounts, groups
+from scorekeeper.services.storage import transaction
+from tests.support import PASSWORD, TESTER, add_user, app_config, sign_in
+
+from .helpers import csrf_token, flashes, form_values, page, text_of, top_errors
+
+
+def fresh(tmp_path, **config):
+    """An app on an empty database: nobody has an account yet."""
+    app = create_app(app_config(f"sqlite:///{tmp_path / 'fresh.sqlite'}", **config))
+    with app.app_context():
+        db.create_all()
+    return app
+
+
+def log_in(client, name: str = TESTER, password: str = PASSWORD, **extra):
+    form = form_values(page(client.get("/login")))
+    return client.post("/login", data={**form, "username": name, "password": password, **extra})
+
+
+# --- the first account ------------------------------------------------------------------
+
+
+def test_a_fresh_server_asks_for_the_first_account_everywhere(tmp_path):
+    client = fresh(tmp_path).test_client()
+    for url in ("/", "/history", "/login", "/matches/new", "/rules"):
+        response = client.get(url)
+        assert response.status_code == 302
+        assert response.headers["Location"] == "/setup"
+    assert "Create the first account" in text_of(client.get("/setup"))
+    assert client.get("/api/v1/matches/1").status_code == 401  # the API needs credentials
+
+
+def test_the_first_account_runs_the_server_and_is_signed_in(tmp_path):
+    app = fresh(tmp_path)
+    client = app.test_client()
+    form = form_values(page(client.get("/setup")))
+    response = client.post("/setup", data={**form, "username": "Ada", "password": "x" * 12})
+    assert response.status_code == 303
+    home = client.get("/")
+    assert home.status_code == 200
+    assert "You run this server" in " ".join(flashes(home))
+    with app.app_context():
+        ada = accounts.find_user("Ada")
+        assert ada.is_admin
+    # Once there is an account, /setup is over.
+    assert client.get("/setup").headers["Location"] == "/"
+
+
+def test_the_first_account_checks_what_it_is_given(tmp_path):
+    client = fresh(tmp_path).test_client()
+    form = form_values(page(client.get("/setup")))
+    response = client.post("/setup", data={**form, "username": "Ada", "password": "short"})
+    assert response.status_code == 422
+    assert "at least 8 characters" in text_of(response)
+    assert client.get("/").headers["Location"] == "/setup"
+
+
+def test_the_first_administrator_receives_the_matches_from_before_accounts(tmp_path):
+    app = fresh(tmp_path)
+    with app.app_context():
+        db.session.execute(
+            text(
+                "INSERT INTO player (name, name_key, created_at) VALUES ('Old', 'old', '2026-1-1')"
+            )
+        )
+        db.session.execute(
+            text(
+                "INSERT INTO match (variant, options, rules, players_per_side, first_dealer,"
+                " status, created_at, revision) VALUES ('classic', '{}', '{}', 2, 0, 'playing',"
+                " '2026-01-01', 0)"
+            )
+        )
+        db.session.commit()
+    client = app.test_client()
+    form = form_values(page(client.get("/setup")))
+    client.post("/setup", data={**form, "username": "Ada", "password": "x" * 12})
+    with app.app_context():
+        group_id = db.session.scalar(select(Match.group_id))
+        assert group_id is not None
+        assert db.session.scalar(select(Player.group_id)) == group_id
+    # A second account does not get them.
+    add_user(app, "Bea")
+    with app.app_context():
+        assert db.session.scalar(select(Match.group_id)) == group_id
+
+
+# --- signing in and out --------------------------------------------------------------
+
+
+def test_signing_in_goes_back_to_the_page_asked_for(anonymous_client):
+    asked = anonymous_client.get("/history?player=Ann")
+    assert asked.headers["Location"] == "/login?next=/history?player%3DAnn"
+    login = anonymous_client.get(asked.headers["Location"])
+    form = form_values(page(login))
+    assert form["next"] == "/history?player=Ann"
+    response = anonymous_client.post(
+        "/login", data={**form, "username": TESTER, "password": PASSWORD}
+    )
+    assert response.headers["Location"] == "/history?player=Ann"
+
+
+@pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example", "/\\evil"])
+def test_signing_in_never_sends_elsewhere(anonymous_client, target):
+    response = log_in(anonymous_client, next=target)
+    assert response.headers["Location"] == "/"
+
+
+def test_a_wrong_password_says_so_and_signs_nobody_in(anonymous_client):
+    response = log_in(anonymous_client, password="wrong password")
+    assert response.status_code == 422
+    assert top_errors(response) == ["That name and password do not match an account here."]
+    assert anonymous_client.get("/").status_code == 302
+
+
+def test_the_name_is_matched_whatever_its_case(anonymous_client):
+    assert log_in(anonymous_client, name=TESTER.upper()).status_code == 303
+
+
+def test_keep_me_signed_in_is_on_by_default_and_lasts_months(anonymous_client):
+    form = form_values(page(anonymous_client.get("/login")))
+    assert form["remember"] == "y"
+    response = log_in(anonymous_client, remember="y")
+    cookie = next(c for c in response.headers.getlist("Set-Cookie") if c.startswith("remember"))
+    expires = re.search(r"Expires=\w+, \d+ \w+ (\d+)", cookie)
+    assert expires
+    assert int(expires.group(1)) >= 2027
+    assert "HttpOnly" in cookie
+    assert "SameSite=Lax" in cookie
+
+
+def test_a_phone_kept_signed_in_comes_back_signed_in(app):
+    phone = app.test_client()
+    log_in(phone, remember="y")
+    remember = phone.get_cookie("remember_token")
+    later = app.test_client()  # the session cookie is gone, the remember cookie stays
+    later.set_cookie("remember_token", remember.value)
+    assert later.get("/").status_code == 200
+
+
+def test_signing_out_ends_the_session_and_clears_the_phones_copies(client):
+    token = csrf_token(client.get("/account").text)
+    response = client.post("/logout", data={"csrf_token": token})
+    assert response.status_code == 303
+    assert response.headers["Clear-Site-Data"] == '"cache"'
+    assert client.get("/").status_code == 302
+
+
+# --- passwords --------------------------------------------------------------------------
+
+
+def test_a_new_password_ends_every_other_session(app):
+    phone, tablet = app.test_client(), app.test_client()
+    log_in(phone)
+    log_in(tablet)
+    form = form_values(page(phone.get("/account")))
+    changed = phone.post(
+        "/account", data={**form, "pw-current": PASSWORD, "pw-new": "a new long secret"}
+    )
+    assert changed.status_code == 303
+    assert phone.get("/").status_code == 200  # this phone stays signed in
+    assert tablet.get("/").status_code == 302  # the other one must sign in again
+    assert log_in(app.test_client(), password="a new long secret").status_code == 303
+    assert log_in(app.test_client()).status_code == 422
+
+
+def test_changing_the_password_needs_the_current_one(client, app):
+    form = form_values(page(client.get("/account")))
+    response = client.post("/account", data={**form, "pw-current": "nope", "pw-new": "x" * 10})
+    assert response.status_code == 422
+    assert "That is not your current password" in text_of(response)
+    assert log_in(app.test_client()).status_code == 303
+
+
+# --- registering ---------------------------------------------------------------------------
+
+
+def invite_of(app) -> str:
+    with app.app_context(), transaction():
+        user = accounts.find_user(TESTER)
+        return groups.new_invite(groups.personal_group(user), user).token
+
+
+def register(client, name: str, invite: str = ""):
+    url = "/register" + (f"?invite={invite}" if invite else "")
+    form = form_values(page(client.get(url)))
+    return client.post(url, data={**form, "username": name, "password": "long enough pw"})
+
+
+def test_by_default_an_account_needs_an_invite_link(app, anonymous_client):
+    assert anonymous_client.get("/register").status_code == 403
+    assert "invite link" in text_of(anonymous_client.get("/register"))
+    token = invite_of(app)
+    response = register(anonymous_client, "Bea", token)
+    assert response.status_code == 303
+    # Bea is in her own group and in the group that invited her.
+    with app.app_context():
+        assert len(groups.groups_of(accounts.find_user("Bea"))) == 2
+
+
+def test_open_registration_lets_anyone_in_and_closed_lets_nobody(app, client):
+    form = form_values(page(client.get("/admin")))
+    client.post("/admin", data={**form, "registration": "open"})
+    assert register(app.test_client(), "Bea").status_code == 303
+    client.post("/admin", data={**form, "registration": "closed"})
+    token = invite_of(app)
+    closed = app.test_client().get(f"/register?invite={token}")
+    assert closed.status_code == 403
+    assert "administrator" in text_of(closed)
+
+
+def test_only_the_administrator_sees_the_server_settings(app):
+    add_user(app, "Bea")
+    assert sign_in(app.test_client(), "Bea").get("/admin").status_code == 403
+
+
+def test_a_taken_name_is_refused_whatever_its_case(app):
+    token = invite_of(app)
+    response = register(app.test_client(), TESTER.lower(), token)
+    assert response.status_code == 422
+    assert "is taken" in text_of(response)
+
+
+# --- rate limits ----------------------------------------------------------------------
+
+
+def test_signing_in_is_rate_limited_with_a_clear_message(tmp_path):
+    app = fresh(tmp_path, RATELIMIT_ENABLED=True)
+    add_user(app, "Ada")
+    client = app.test_client()
+    answers = [log_in(client, "Ada", "wrong password").status_code for _ in range(11)]
+    assert answers[:10] == [422] * 10
+    assert answers[10] == 429
+    page_429 = log_in(client, "Ada", PASSWORD)
+    assert page_429.status_code == 429
+    assert "Too many" in text_of(page_429)
+
+
+# --- API tokens -------------------------------------------------------------------------
+
+
+def test_an_api_token_is_shown_once_works_and_can_be_revoked(client, app):
+    form = form_values(page(client.get("/account")), form_index=1)
+    made = client.post("/account", data={**form, "token-name": "my script"})
+    assert made.status_code == 303
+    shown = client.get("/account")
+    token = re.search(r"sk_[\w-]+", shown.text).group(0)
+    assert "sk_" not in client.get("/account").text  # shown this once
+    api = app.test_client()
+    headers = {"Authorization": f"Bearer {token}"}
+    body = {"variant": "classic-2p", "sides": [{"players": ["A"]}, {"players": ["B"]}]}
+    assert api.post("/api/v1/matches", json=body, headers=headers).status_code == 201
+    with app.app_context():
+        token_id = accounts.api_tokens(accounts.find_user(TESTER))[0].id
+    client.post(f"/account/tokens/{token_id}/revoke", data={"csrf_token": csrf_token(shown.text)})
+    assert api.post("/api/v1/matches", json=body, headers=headers).status_code == 401
+
+
+def test_tokens_are_kept_hashed(client, app):
+    with app.app_context():
+        with transaction():
+            made = accounts.new_api_token(accounts.find_user(TESTER), "x")
+        stored = db.session.execute(text("SELECT token_hash FROM api_token")).scalar_one()
+    assert made.secret not in stored
+    assert len(stored) == 64
+
+
+# --- the shell commands -----------------------------------------------------------------
+
+
+def test_users_can_be_made_from_the_shell_and_given_a_token(app, runner):
+    made = runner.invoke(args=["users", "create", "Cal", "--password", "long enough pw"])
+    assert made.exit_code == 0, made.output
+    assert "Created user Cal" in made.output
+    prompted = runner.invoke(
+        args=["users", "create", "Dee", "--admin"], input="another long pw\nanother long pw\n"
+    )
+    assert prompted.exit_code == 0, prompted.output
+    with app.app_context():
+        assert accounts.find_user("Dee").is_admin
+        assert not accounts.find_user("Cal").is_admin
+    token = runner.invoke(args=["users", "token", "Cal"])
+    assert token.exit_code == 0
+    secret = token.output.strip().splitlines()[-1]
+    headers = {"Authorization": f"Bearer {secret}"}
+    body = {"variant": "classic-2p", "sides": [{"players": ["A"]}, {"players": ["B"]}]}
+    assert app.test_client().post("/api/v1/matches", json=body, headers=headers).status_code == 201
+    missing = runner.invoke(args=["users", "token", "Nobody"])
+    assert missing.exit_code != 0
+    assert "There is no user" in missing.output
+    taken = runner.invoke(args=["users", "create", "cal", "--password", "long enough pw"])
+    assert taken.exit_code != 0
+    assert "taken" in taken.output
+
+
+# --- on the internet ----------------------------------------------------------------------
+
+
+def test_a_server_for_the_internet_will_not_start_without_a_secret_key(tmp_path, monkeypatch):
+    monkeypatch.delenv("SECRET_KEY", raising=False)
+    monkeypatch.setenv("SCOREKEEPER_PUBLIC_URL", "https://scores.example.org")
+    url = f"sqlite:///{tmp_path / 's.sqlite'}"
+    with pytest.raises(ConfigurationError, match="Set SECRET_KEY"):
+        create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url})
+    monkeypatch.setenv("SCOREKEEPER_PROXIES", "1")
+    monkeypatch.delenv("SCOREKEEPER_PUBLIC_URL")
+    with pytest.raises(ConfigurationError):
+        create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url})
+    monkeypatch.setenv("SECRET_KEY", "a" * 64)
+    assert create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url})
+
+
+def test_behind_an_https_proxy_cookies_are_secure_and_hsts_is_sent(tmp_path, monkeypatch):
+    monkeypatch.setenv("SCOREKEEPER_PUBLIC_URL", "https://scores.example.org")
+    monkeypatch.setenv("SCOREKEEPER_PROXIES", "1")
+    app = fresh(tmp_path)
+    add_user(app, "Ada")
+    client = app.test_client()
+    public = "https://scores.example.org"
+    proxied = {"X-Forwarded-Proto": "https", "X-Forwarded-Host": "scores.example.org"}
+    login = client.get("/login", headers=proxied, base_url=public)
+    assert login.status_code == 200
+    assert login.headers["Strict-Transport-Security"] == "max-age=31536000"
+    cookie = login.headers["Set-Cookie"]
+    assert "Secure" in cookie
+    assert "HttpOnly" in cookie
+    form = form_values(page(login))
+    signed = client.post(
+        "/login",
+        data={**form, "username": "Ada", "password": PASSWORD},
+        headers={**proxied, "Referer": f"{public}/login"},  # as browsers send it
+        base_url=public,
+    )
+    assert signed.status_code == 303
+    # Links are built with the public address.
+    with app.test_request_context("/", base_url="https://scores.example.org"):
+        assert url_for("home.index", _external=True) == "https://scores.example.org/"
+    plain = app.test_client().get("/login", base_url="http://localhost")  # no HTTPS: no HSTS
+    assert "Strict-Transport-Security" not in plain.headers
+
+
+def test_the_users_table_keeps_no_password(app):
+    with app.app_context():
+        user = db.session.scalar(select(User))
+        assert PASSWORD not in user.password_hash
+        assert user.password_hash.startswith("pbkdf2:")  # tests; scrypt by default
