@@ -22,8 +22,8 @@ from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 from .extensions import db, login_manager
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
 from .services.accounts import user_for_token
-from .services.sharing import open_link
 from .services.match_state import valid_id
+from .services.sharing import open_link
 
 LINKS = "links"  # session key: ids of the share links opened in this browser
 MAX_LINKS = 20
