@@ -98,9 +98,12 @@ def history(
     player: str | None = None,
     variant: str | None = None,
     page: int = 1,
+    *,
+    abandoned: bool = True,
 ) -> HistoryPage:
-    """Finished and abandoned matches of these groups, newest first, filtered."""
-    query = select(Match).where(Match.group_id.in_(group_ids), Match.status.in_(DONE))
+    """Finished (and abandoned) matches of these groups, newest first, filtered."""
+    statuses = DONE if abandoned else (FINISHED,)
+    query = select(Match).where(Match.group_id.in_(group_ids), Match.status.in_(statuses))
     if variant:
         query = query.where(Match.variant == variant)
     if player:
