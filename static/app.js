@@ -30,12 +30,17 @@
             .join(", ");
         }
         if (r.ok || r.status === 304) state.textContent = "live: new hands appear by themselves";
+        else if (r.status === 401 || r.status === 403 || r.status === 404) {
+          state.textContent = "no longer live: this link was revoked, or you were signed out";
+          news.textContent = state.textContent;
+          clearInterval(timer);
+        }
       } catch (e) {
         state.textContent = "not live right now: no connection";
       }
       busy = false;
     };
-    setInterval(poll, 2000);
+    const timer = setInterval(poll, 2000);
     document.addEventListener("visibilitychange", poll);
   }
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
+from werkzeug.exceptions import HTTPException
 
 from ..access import Level, MatchAccess, require_match
 from ..delivery import tag_matches
@@ -102,8 +103,17 @@ def board_etag(access: MatchAccess) -> str:
 
 @bp.get("/<int:match_id>/board")
 def board(match_id: int):
-    """The live part of the scoreboard, for phones following it; 304 while nothing changed."""
-    access = require_match(match_id, Level.VIEWER)
+    """The live part of the scoreboard, for phones following it; 304 while nothing changed.
+
+    Fetched by the page's script: a caller who lost access (a revoked link) gets a 401,
+    not the sign-in page.
+    """
+    try:
+        access = require_match(match_id, Level.VIEWER)
+    except HTTPException as refused:
+        if refused.response is not None:  # the redirect to the sign-in page
+            abort(401, description="You can no longer follow this match.")
+        raise
     etag = board_etag(access)
     if tag_matches(request.if_none_match, etag):
         response = Response(status=304)

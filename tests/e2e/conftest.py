@@ -11,6 +11,7 @@ import os
 import shutil
 import threading
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import pytest
@@ -62,6 +63,23 @@ class LiveServer(str):
     app: Flask
 
 
+@contextmanager
+def serving(app: Flask) -> Iterator[str]:
+    """The app served on a free local port, in a thread of this process."""
+    logging.getLogger("werkzeug").setLevel(logging.WARNING)
+    server = make_server("127.0.0.1", 0, app, threaded=True)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    try:
+        yield f"http://127.0.0.1:{server.server_port}"
+    finally:
+        server.shutdown()
+        thread.join()
+        server.server_close()
+        with app.app_context():
+            db.engine.dispose()
+
+
 @pytest.fixture(scope="session")
 def live_server(tmp_path_factory) -> Iterator[LiveServer]:
     """The app with a migrated SQLite database and its administrator TESTER, served on a
@@ -70,19 +88,21 @@ def live_server(tmp_path_factory) -> Iterator[LiveServer]:
     app = create_app(app_config(f"sqlite:///{database}", TESTING=False))
     with app.app_context():
         upgrade()
-    logging.getLogger("werkzeug").setLevel(logging.WARNING)
-    server = make_server("127.0.0.1", 0, app, threaded=True)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    base = LiveServer(f"http://127.0.0.1:{server.server_port}")
-    base.token = api_token_of_tester(app)
-    base.app = app
-    yield base
-    server.shutdown()
-    thread.join()
-    server.server_close()
+    with serving(app) as url:
+        base = LiveServer(url)
+        base.token = api_token_of_tester(app)
+        base.app = app
+        yield base
+
+
+@pytest.fixture
+def fresh_server(tmp_path) -> Iterator[str]:
+    """A server nobody has used yet: no account at all."""
+    app = create_app(app_config(f"sqlite:///{tmp_path / 'fresh.sqlite'}", TESTING=False))
     with app.app_context():
-        db.engine.dispose()
+        upgrade()
+    with serving(app) as url:
+        yield url
 
 
 @pytest.fixture(scope="session")

@@ -6,6 +6,11 @@ from __future__ import annotations
 import pytest
 from playwright.sync_api import Browser
 
+from scorekeeper.models import LinkRole
+from scorekeeper.services import accounts, groups, sharing
+from scorekeeper.services.storage import transaction
+from tests.support import TESTER
+
 from .checks import check_page
 from .conftest import phone_context
 from .flows import api
@@ -40,8 +45,24 @@ def urls(live_server: str) -> dict[str, str]:
     penalties = api(live_server, "POST", "/api/v1/matches", fournier)["id"]
     burraco = {"variant": "burraco", "sides": [{"players": ["Gus"]}, {"players": ["Hal"]}]}
     single = api(live_server, "POST", "/api/v1/matches", burraco)["id"]
+    with live_server.app.app_context(), transaction():
+        tester = accounts.find_user(TESTER)
+        group = groups.personal_group(tester)
+        invite = groups.new_invite(group, tester).token
+        sharing.new_link(mid, LinkRole.VIEWER, tester)
+        group_id = group.id
     base = live_server
     return {
+        "account": f"{base}/account",
+        "server settings": f"{base}/admin",
+        "groups": f"{base}/groups",
+        "group": f"{base}/groups/{group_id}",
+        "invite": f"{base}/invite/{invite}",
+        "register": f"{base}/register?invite={invite}",
+        "sign in": f"{base}/login",
+        "share": f"{base}/matches/{mid}/share",
+        "sides and more": f"{base}/matches/{mid}/manage",
+        "delete match": f"{base}/matches/{done}/delete",
         "home": f"{base}/",
         "choose game": f"{base}/matches/new",
         "new classic": f"{base}/matches/new/classic",
@@ -66,6 +87,16 @@ def urls(live_server: str) -> dict[str, str]:
 
 
 NAMES = [
+    "account",
+    "server settings",
+    "groups",
+    "group",
+    "invite",
+    "register",
+    "sign in",
+    "share",
+    "sides and more",
+    "delete match",
     "home",
     "choose game",
     "new classic",

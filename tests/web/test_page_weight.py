@@ -41,6 +41,8 @@ def site(tmp_path_factory):
     }
     for _ in range(40):
         _post(client, f"/api/v1/matches/{long_match}/hands", small)
+    for role in ("viewer", "scorer", "viewer"):  # the share page with three QR codes
+        _post(client, f"/api/v1/matches/{long_match}/links", {"role": role})
     finished = {"variant": "classic-2p", "options": {"target": 500}}
     out = {"went_out": True, "canastas": {"natural": 2}, "meld_points": 300}
     for n in range(25):
@@ -73,6 +75,14 @@ def _pages(long_match: int, per_preset: dict[str, int]) -> list[str]:
         f"/matches/{long_match}/hands/40/edit",
         f"/matches/{long_match}/hands/40/remove",
         f"/matches/{long_match}/rules",
+        f"/matches/{long_match}/share",
+        f"/matches/{long_match}/manage",
+        f"/matches/{long_match}/delete",
+        "/account",
+        "/admin",
+        "/groups",
+        "/groups/1",
+        "/login",
     ]
     for key, preset in PRESETS.items():
         pages.append(f"/rules/{key}")
