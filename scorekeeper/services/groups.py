@@ -250,6 +250,15 @@ def _rename_sides(sides: list[Side]) -> None:
         side.name = " & ".join(member.player.name for member in side.members)
 
 
+def _changed(player_id: int) -> None:
+    """The player's matches show the change: a new revision each (live boards refresh)."""
+    played = select(Side.match_id).join(SideMember).where(SideMember.player_id == player_id)
+    db.session.execute(
+        update(Match).where(Match.id.in_(played)).values(revision=Match.revision + 1),
+        execution_options={"synchronize_session": False},
+    )
+
+
 def rename_player(group_id: int, player: Player, new_name: object, actor: User) -> None:
     name = clean_name(new_name)
     if not name or len(name) > NAME_LENGTH:
@@ -264,6 +273,7 @@ def rename_player(group_id: int, player: Player, new_name: object, actor: User) 
     sides = _auto_named_sides([player.id])
     old, player.name, player.name_key = player.name, name, name_key(name)
     _rename_sides(sides)
+    _changed(player.id)
     record_activity(group_id, actor.username, "player_renamed", f"{old} is now {name}")
 
 
@@ -289,6 +299,7 @@ def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str
     db.session.execute(
         update(SideMember).where(SideMember.player_id == gone.id).values(player_id=kept.id)
     )
+    _changed(kept.id)
     if kept.user_id is None:
         kept.user_id = gone.user_id
     db.session.delete(gone)

@@ -15,6 +15,7 @@ from ..services.audit import audit_rows
 from ..services.match_setup import create_match, known_players
 from ..services.match_state import match_state
 from ..services.storage import StorageUnavailable, transaction
+from .board_cache import boards
 from .common import add_problems, match_for, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
 from .match_form import (
@@ -118,15 +119,18 @@ def board(match_id: int):
     if tag_matches(request.if_none_match, etag):
         response = Response(status=304)
     else:
-        match = match_or_404(match_id)
-        html = render_template(
-            "_board.html",
-            state=match_state(match),
-            audit=audit_rows(match),
-            level=access.level,
-            etag=etag,
-        )
-        response = Response(html, mimetype="text/html")
+
+        def render() -> str:
+            match = match_or_404(match_id)
+            return render_template(
+                "_board.html",
+                state=match_state(match),
+                audit=audit_rows(match),
+                level=access.level,
+                etag=etag,
+            )
+
+        response = Response(boards().get(etag, render), mimetype="text/html")
     response.set_etag(etag)
     response.cache_control.no_cache = True
     response.cache_control.private = True
