@@ -16,6 +16,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
 APP = "scorekeeper:create_app()"
+GUNICORN = (sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py")
 
 
 def free_port() -> int:
@@ -63,11 +64,11 @@ def api_token(database_url: str, name: str = "bench") -> str:
     return flask_cli(database_url, "users", "token", name).strip().splitlines()[-1]
 
 
-def wait_until_up(base: str, timeout: float = 30) -> None:
+def wait_until_up(base: str, path: str = "/api/v1/variants", timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while True:
         try:
-            with urllib.request.urlopen(base + "/api/v1/variants", timeout=2):
+            with urllib.request.urlopen(base + path, timeout=2):
                 return
         except OSError:
             if time.monotonic() > deadline:
@@ -78,10 +79,17 @@ def wait_until_up(base: str, timeout: float = 30) -> None:
 class Server:
     """A gunicorn running the app; `kill()` is `kill -9` of its master and workers."""
 
-    def __init__(self, database_url: str, port: int, extra: Mapping[str, str] | None = None):
+    def __init__(
+        self,
+        database_url: str,
+        port: int,
+        extra: Mapping[str, str] | None = None,
+        app: str = APP,
+    ):
         self.database_url = database_url
         self.port = port
         self.extra = dict(extra or {})
+        self.app = app
         self.base = f"http://127.0.0.1:{port}"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -89,14 +97,15 @@ class Server:
         env = app_env(self.database_url, {"HOST": "127.0.0.1", "PORT": str(self.port)})
         env.update(self.extra)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "gunicorn", "--config", "gunicorn.conf.py", APP],
+            # bench/ on the path for the yardstick app (hello:app), as make run's settings.
+            [*GUNICORN, "--pythonpath", str(ROOT / "bench"), self.app],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             start_new_session=True,  # its own process group, so kill() reaches the workers
         )
-        wait_until_up(self.base)
+        wait_until_up(self.base, "/api/v1/variants" if self.app == APP else "/")
 
     def kill(self) -> None:
         if self.process is not None and self.process.poll() is None:
