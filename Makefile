@@ -46,8 +46,10 @@ screenshots: $(VENV)/.dev-installed
 	SCOREKEEPER_SCREENSHOTS=tests/e2e/screenshots $(BIN)/python -m pytest tests/e2e -q -k screenshots
 
 # Lighthouse (npm package, run on Debian's Chromium) on the main pages, mobile profile.
+# LIGHTHOUSE_ARGS: e.g. --min 95 --min-performance 80 (the floors below which it fails).
+LIGHTHOUSE_ARGS ?=
 lighthouse: $(VENV)/.dev-installed
-	bench/lighthouse
+	bench/lighthouse $(LIGHTHOUSE_ARGS)
 
 icons: $(VENV)/.dev-installed
 	$(BIN)/python -m scorekeeper.icons static/icons
