@@ -3,6 +3,9 @@
 (function () {
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
 
+  // Printed, folded sections show what they hold.
+  addEventListener("beforeprint", () => $$("details").forEach((d) => (d.open = true)));
+
   // Local times instead of UTC.
   const localTimes = (root) =>
     $$("time[datetime]", root).forEach((t) => {
@@ -198,42 +201,32 @@
     location.replace(location.pathname);
   });
 
-  const number = (raw) => (raw === "" ? 0 : /^\d+$/.test(raw) ? Number(raw) : raw);
+  // Next (Enter) on the number pad moves to the next number; on the last one it saves.
+  const inputs = () => $$("input[inputmode=numeric], input[type=text]", form).filter((i) => i.offsetParent);
+  form.addEventListener("keydown", (event) => {
+    if (event.key !== "Enter" || event.target.tagName !== "INPUT" || !["number", "text"].includes(event.target.type)) return;
+    event.preventDefault();
+    const all = inputs(), next = all[all.indexOf(event.target) + 1];
+    if (next) next.focus();
+    else form.requestSubmit();
+  });
 
-  // The hand records, built from the data-path of each input (as the server does).
-  function records() {
-    const out = (form.querySelector("input[name=out]:checked") || {}).value;
-    const concealed = form.querySelector("input[name=concealed]");
-    return $$("fieldset.side", form).map((fs) => {
-      const seat = fs.dataset.side;
-      const mode = (g) => (fs.querySelector(`input[name=s${seat}_${g}_mode]:checked`) || {}).value || "points";
-      const meld = mode("meld"), hand = mode("hand");
-      const rec = { went_out: out === seat };
-      if (concealed && concealed.checked && out === seat) rec.concealed = true;
-      if (meld === "cards") rec.meld_cards = {};
-      if (hand === "cards") rec.hand_cards = {};
-      const penalties = [], free = {};
-      $$("[data-path]", fs).forEach((el) => {
-        const path = el.dataset.path;
-        if (el.type === "checkbox") return void (rec[path] = el.checked);
-        const raw = el.value.trim();
-        if (path === "penalties.free.reason") return void (free.reason = raw);
-        const n = number(raw);
-        if (path === "penalties.free.points") return void (free.points = n);
-        if (path.startsWith("penalties.rule:")) return void (n && penalties.push({ rule: path.slice(15), count: n }));
-        const [head, key] = path.split(".");
-        if (head === "canastas") { if (n) (rec.canastas = rec.canastas || {})[key] = n; }
-        else if (head === "meld_cards") { if (meld === "cards") rec.meld_cards[key] = n; }
-        else if (head === "hand_cards") { if (hand === "cards") rec.hand_cards[key] = n; }
-        else if (head === "meld_points") { if (meld !== "cards") rec.meld_points = n; }
-        else if (head === "hand_points") { if (hand !== "cards") rec.hand_points = n; }
-        else rec[head] = n;
-      });
-      if (free.points || free.reason) penalties.push({ points: free.points || 0, reason: free.reason || "" });
-      if (penalties.length) rec.penalties = penalties;
-      return rec;
+  // Who went out: that side's first number opens at once, and its extra hand is ticked
+  // where going out needs it (a box ticked this way is unticked if the choice changes).
+  form.addEventListener("change", (event) => {
+    const choice = event.target;
+    if (choice.name !== "out" || !event.isTrusted) return;
+    $$("input[data-follows-out]", form).forEach((box) => {
+      const mine = box.dataset.side === choice.value;
+      if (mine && !box.checked) { box.checked = true; box.dataset.auto = "1"; }
+      else if (!mine && box.dataset.auto) { box.checked = false; delete box.dataset.auto; }
+      else return;
+      box.dispatchEvent(new Event("change", { bubbles: true }));
     });
-  }
+    const side = form.querySelector(`fieldset.side[data-side="${choice.value}"]`);
+    const first = side && inputs().find((i) => side.contains(i));
+    if (first) first.focus();
+  });
 
   const panel = document.getElementById("preview");
   const body = document.getElementById("preview-body");
@@ -272,11 +265,8 @@
     timer = setTimeout(async () => {
       const mine = ++seq;
       try {
-        const r = await fetch(form.dataset.preview, {
-          method: "POST",
-          headers: { "Content-Type": "application/json" },
-          body: JSON.stringify({ match: Number(form.dataset.match), sides: records() }),
-        });
+        // The form as it stands, read by the server exactly as a save reads it.
+        const r = await fetch(form.dataset.preview, { method: "POST", body: new URLSearchParams(new FormData(form)) });
         const data = await r.json();
         if (mine === seq && (r.ok || r.status === 422)) show(data, r.ok);
       } catch (e) { /* offline: the form still works */ }

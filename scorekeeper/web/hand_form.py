@@ -68,6 +68,7 @@ class FieldSpec:
     kind: str  # out, count, points, check, mode, text
     group: str
     step: int = 1
+    follows_out: bool = False  # a box the page ticks for the side that went out
 
 
 @dataclass(frozen=True)
@@ -98,8 +99,10 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
     prefix = f"s{seat}_"
     specs: list[FieldSpec] = []
 
-    def add(suffix: str, path: str, label: str, kind: str, group: str, step: int = 1) -> None:
-        specs.append(FieldSpec(prefix + suffix, seat, path, label, kind, group, step))
+    def add(
+        suffix: str, path: str, label: str, kind: str, group: str, step: int = 1, **extra: Any
+    ) -> None:
+        specs.append(FieldSpec(prefix + suffix, seat, path, label, kind, group, step, **extra))
 
     for kind in rules.kinds():
         add(
@@ -111,7 +114,8 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
         )
     if rules.extra_hand is not None:
         label = f"Took the extra hand ({rules.extra_hand.name})"
-        add("took_extra_hand", "took_extra_hand", label, "check", "melds")
+        needed = rules.going_out.needs_extra_hand
+        add("took_extra_hand", "took_extra_hand", label, "check", "melds", follows_out=needed)
     if rules.red_threes is not None:
         add("red_threes", "red_threes", "Red threes laid down", "count", "melds")
     add("meld_mode", "meld_mode", "How to enter the melded cards", "mode", "meld")
@@ -169,7 +173,7 @@ def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
         elif spec.kind == "mode":
             attrs[spec.name] = RadioField(
                 spec.label,
-                choices=[SelectChoice(POINTS, "Enter points"), SelectChoice(CARDS, "Count cards")],
+                choices=[SelectChoice(POINTS, "Points"), SelectChoice(CARDS, "Count cards")],
                 default=POINTS,
                 validators=[Optional()],
             )
@@ -201,9 +205,19 @@ def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], li
             return [s for s in fields if s.group == key]
 
         meld = CardsBlock("Melded cards", *group("meld"), group("meld_cards"))
-        hand = CardsBlock("Cards left in hand", *group("hand"), group("hand_cards"))
+        hand = CardsBlock("Cards in hand", *group("hand"), group("hand_cards"))
         sections.append(SideSection(seat, name, group("melds"), meld, hand, group("penalties")))
     return [s for s in specs if s.side is None], sections
+
+
+def modes_of(rules: Rules, records: Sequence[Mapping[str, Any]]) -> dict[str, str]:
+    """The points/count-cards switches as a stored hand had them.
+
+    A new hand starts the way the previous one was entered, so a table that counts
+    cards does not switch every block over again each hand.
+    """
+    data = form_data_from_records(rules, records)
+    return {name: value for name, value in data.items() if name.endswith("_mode")}
 
 
 def new_token() -> str:

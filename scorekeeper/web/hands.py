@@ -6,7 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
@@ -36,6 +36,7 @@ from .hand_form import (
     form_data_from_records,
     hand_form_class,
     layout,
+    modes_of,
     new_token,
     records_from_form,
     submitted_data,
@@ -142,11 +143,14 @@ def record(match_id: int):
     if state.finished:
         flash("The game is over: no more hands can be recorded.")
         return _scoreboard(match_id)
-    form = hand_form_class(state.rules, side_names(match))()
+    form_class = hand_form_class(state.rules, side_names(match))
     if request.method == "GET":
+        last = [side.record for side in match.hands[-1].sides] if match.hands else []
+        form = form_class(data=modes_of(state.rules, last))
         form.token.data = new_token()
         form.expected_number.data = str(state.next_number)
         return _render_form("new", match_id, form, Outcome())
+    form = form_class()
     token = (form.token.data or "")[:TOKEN_LENGTH] or None
     expected = _int(form.expected_number.data)
     try:
@@ -171,6 +175,42 @@ def record(match_id: int):
     else:
         flash(f"Hand {outcome.saved.number} was already recorded; it was not added twice.")
     return _scoreboard(match_id)
+
+
+@bp.post("/preview")
+def preview(match_id: int):
+    """The posted hand form scored as it stands, saving nothing: the page's live preview.
+
+    It reads the form exactly as saving does, so the page's script never repeats the
+    mapping from inputs to hand records.
+    """
+    match, _ = match_for(match_id, Level.SCORER)
+    rules = match_rules(match)
+    names = side_names(match)
+    form = hand_form_class(rules, names)()
+    if not form.validate() and form.errors.get("csrf_token"):
+        message = "This form had expired. Your entries are kept: please send it again."
+        return jsonify(errors=[{"side": None, "field": None, "message": message}]), 400
+    records, _ = records_from_form(rules, len(names), submitted_data(form))
+    try:
+        evaluation = evaluate(rules, records, match.players_per_side, names)
+    except InvalidHand as error:
+        return jsonify(errors=[problem.to_dict() for problem in error.problems]), 422
+    if form.errors:
+        errors = [
+            {
+                "side": None,
+                "field": name,
+                "message": message if name == "out" else f"{form[name].label.text}: {message}",
+            }
+            for name, messages in form.errors.items()
+            for message in messages
+        ]
+        return jsonify(errors=errors), 422
+    return jsonify(
+        sides=[side.to_dict() for side in evaluation.scores],
+        warnings=[warning.to_dict() for warning in evaluation.warnings],
+    )
 
 
 @bp.get("/<int:number>")

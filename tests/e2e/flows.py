@@ -156,7 +156,7 @@ def side_group(page: Page, name: str) -> Locator:
 
 
 def cards_group(side: Locator, title: str) -> Locator:
-    """The "Melded cards" or "Cards left in hand" block of a side, with its points/count switch."""
+    """The "Melded cards" or "Cards in hand" block of a side, with its points/count switch."""
     return side.get_by_role("group", name=title, exact=True)
 
 
@@ -174,10 +174,11 @@ def tap_minus(scope: Locator | Page, label: str, times: int = 1) -> None:
 
 
 def choose(scope: Locator | Page, option: str) -> None:
-    """Tap a radio button or a check box by its visible label."""
+    """Tap a radio button or a check box by its visible label (the label is what a thumb
+    hits: some choices show only their label, as a button-like chip)."""
     scope.get_by_role("radio", name=option, exact=True).or_(
         scope.get_by_role("checkbox", name=option, exact=True)
-    ).tap()
+    ).locator("xpath=ancestor::label[1]").tap()
 
 
 def preview(page: Page) -> Locator:

@@ -70,12 +70,10 @@ def test_steppers_and_card_counts(page: Page, live_server: str):
         "8"
     )
     # The cards left in hand of the same side stay as points.
-    expect(
-        cards_group(ours, "Cards left in hand").get_by_label("Points left in hand")
-    ).to_be_visible()
+    expect(cards_group(ours, "Cards in hand").get_by_label("Points left in hand")).to_be_visible()
 
     cards_group(theirs, "Melded cards").get_by_label("Points melded").fill("400")
-    left = cards_group(theirs, "Cards left in hand")
+    left = cards_group(theirs, "Cards in hand")
     choose(left, "Count cards")
     expect(left.get_by_label("Points left in hand")).to_be_hidden()
     tap_plus(left, "Jokers (jokers, 50)")
@@ -111,7 +109,7 @@ def test_steppers_and_card_counts(page: Page, live_server: str):
         "8"
     )
     expect(ours.get_by_role("spinbutton", name="Natural canastas", exact=True)).to_have_value("1")
-    left = cards_group(side_group(page, "Piero & Quim"), "Cards left in hand")
+    left = cards_group(side_group(page, "Piero & Quim"), "Cards in hand")
     expect(left.get_by_role("spinbutton", name="Jokers (jokers, 50)")).to_be_visible()
     expect(left.get_by_role("spinbutton", name="Points left in hand")).to_be_hidden()
 

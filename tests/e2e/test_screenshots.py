@@ -87,7 +87,7 @@ def test_screenshots_of_the_main_pages(page: Page, live_server: str):
     tap_plus(ours, "Red threes laid down")
     ours.get_by_label("Points melded").fill("580")
     tap_plus(theirs, "Mixed canastas")
-    left = cards_group(theirs, "Cards left in hand")
+    left = cards_group(theirs, "Cards in hand")
     choose(left, "Count cards")
     tap_plus(left, "Jokers (jokers, 50)")
     tap_plus(left, "High cards (K Q J 10 9 8, 10)", 3)

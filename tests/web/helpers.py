@@ -427,14 +427,16 @@ def side_cards(response: Any) -> list[SideCard]:
     root = page(response)
     cards = []
     for article in root.find_all("article", class_="side-card"):
-        melds = article.find_all("p", class_="meld")
+        melds = [
+            strong for p in article.find_all("p", class_="meld") for strong in p.kids("strong")
+        ]
         total_text = article.find("p", class_="total").text().removeprefix("Total:").strip()
         cards.append(
             SideCard(
                 name=article.find("h2").text(),
                 total=int(total_text),
                 lead=article.find("p", class_="lead").text(),
-                meld=melds[0].find("strong").text() if melds else None,
+                meld=melds[0].text() if melds else None,
                 progress=article.find(class_="progress").find("span").text(),
                 winner="winner" in article.classes,
             )

@@ -225,7 +225,7 @@ def test_undo_the_winning_hand_reopens_the_game(client):
     assert "Record hand 2" in text_of(board)
     home = text_of(client.get("/"))
     assert "No finished match yet." in home
-    assert "1 hand played" in home
+    assert "· 1 hand · ahead: Ann by 200" in home
 
 
 def test_remove_double_tap_removes_one_hand(client, app):
@@ -262,15 +262,16 @@ def test_audit_trail_on_the_scoreboard(client):
     correct_hand(client, match_id, 1, 0, {"meld_points": 600})
     remove_hand(client, match_id, 2)
     entries = audit_entries(client.get(f"/matches/{match_id}"))
-    # Newest first.
-    assert len(entries) == 4
+    # Newest first; recorded hands are in the hands table, not listed again.
+    assert len(entries) == 2
     assert entries[0].startswith("Hand 2 removed")
     assert entries[0].endswith(f"Ann & Cid: +80 → {DASH}; Bob & Dee: +1000 → {DASH}")
     assert entries[1].startswith("Hand 1 corrected")
     assert entries[1].endswith("Ann & Cid: +1500 → +1600; Bob & Dee: -70 → -70")
-    assert entries[2].startswith("Hand 2 recorded")
-    assert entries[2].endswith(f"Ann & Cid: {DASH} → +80; Bob & Dee: {DASH} → +1000")
-    assert entries[3].startswith("Hand 1 recorded")
+    # The dispute view of a hand still says when and by whom it was recorded.
+    history = audit_entries(client.get(f"/matches/{match_id}/hands/1"))
+    assert history[0].startswith("Corrected by Tess")
+    assert history[1].startswith("Recorded by Tess")
     root = page(client.get(f"/matches/{match_id}"))
     assert root.find("h2", id="changes-heading").text() == "Changes"
     assert root.find("ul", class_="audit").find_all("time")

@@ -21,8 +21,8 @@ def explained(response):
         lines = []
         for tr in table.find("tbody").find_all("tr"):
             th = tr.find("th")
-            rule = th.find("span", class_="rule-key").text()
-            what = th.text().removesuffix(rule).strip()
+            rule = tr.attrs["data-rule"]  # for machines: never shown on the page
+            what = th.text().strip()
             lines.append((what, rule, int(tr.find("td").text())))
         foot = {
             tr.find("th").text(): tr.find("td").text() for tr in table.find("tfoot").find_all("tr")

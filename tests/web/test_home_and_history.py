@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .helpers import (
@@ -38,6 +40,11 @@ def cards(response):
     return out
 
 
+def undated(meta: str) -> str:
+    """A match card's meta line with its (clock-dependent) date left out."""
+    return re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", "<date>", meta)
+
+
 def section(response, heading_id):
     return page(response).find("section", **{"aria-labelledby": heading_id})
 
@@ -65,13 +72,19 @@ def test_home_resumes_matches_in_progress(client):
     links = playing.find_all("a", class_="match-card")
     # Newest first; one tap goes to the scoreboard.
     assert [a.attrs["href"] for a in links] == [f"/matches/{second}", f"/matches/{first}"]
-    assert cards(response) == [
-        (f"/matches/{second}", "Burraco", [("Ann 0", False), ("Bob 0", False)], "0 hands played"),
+    # Four matches of the same players are told apart by date, hands and leader.
+    assert [(*card[:3], undated(card[3])) for card in cards(response)] == [
+        (
+            f"/matches/{second}",
+            "Burraco",
+            [("Ann 0", False), ("Bob 0", False)],
+            "Started <date> · 0 hands",
+        ),
         (
             f"/matches/{first}",
             "Classic Canasta",
             [("Ann & Cid 150", False), ("Bob & Dee 20", False)],
-            "1 hand played",
+            "Started <date> · 1 hand · ahead: Ann & Cid by 130",
         ),
     ]
     assert "No finished match yet." in section(response, "recent-heading").text()
@@ -81,7 +94,7 @@ def test_home_shows_a_tied_match_as_in_progress(client):
     match_id = create_match(client, "classic-2p", PLAYERS2, options={"target": 100})
     record_ok(client, match_id, "none", {"meld_points": 100}, {"meld_points": 100})
     response = client.get("/")
-    assert cards(response)[0][3] == "1 hand played · tied at the top"
+    assert undated(cards(response)[0][3]) == "Started <date> · 1 hand · tied at the top"
     assert "No finished match yet." in text_of(response)
 
 

@@ -188,8 +188,8 @@ def test_classic_hand_recorded_and_explained(client):
     # 500 + 300 + 350 + concealed 200 + all four red threes 800 = 2150; 120 - 45 = 75.
     assert totals(client.get(f"/matches/{match_id}")) == [2150, 75]
     text = explanation(client, match_id)
-    assert "Going out concealed going_out.concealed +200" in text
-    assert "4 red threes on one side red_threes +800" in text
+    assert "Going out concealed +200" in text
+    assert "4 red threes on one side +800" in text
 
 
 def test_count_cards_mode_scores_by_category(client):
@@ -216,9 +216,9 @@ def test_count_cards_mode_scores_by_category(client):
     text = explanation(client, match_id)
     assert (
         "Melded cards: 2 jokers x 50, 3 twos x 20, 4 aces x 20, 7 high cards x 10, "
-        "5 low cards x 5 meld_points +335"
+        "5 low cards x 5 +335"
     ) in text
-    assert "Cards left in hand: 1 joker x 50, 2 high cards x 10 hand_points -70" in text
+    assert "Cards left in hand: 1 joker x 50, 2 high cards x 10 -70" in text
 
 
 def test_brazilian_hand_with_black_threes_and_short_sequences(client):
@@ -243,9 +243,9 @@ def test_brazilian_hand_with_black_threes_and_short_sequences(client):
     # + one red three 100 (they have a canasta) = -630.
     assert totals(client.get(f"/matches/{match_id}")) == [3800, -630]
     text = explanation(client, match_id)
-    assert "2 black threes left in hand x 100 black_threes_in_hand -200" in text
-    assert "1 melded sequence under 5 cards x 1000 short_sequences -1000" in text
-    assert "5 red threes on one side red_threes +1000" in text
+    assert "2 black threes left in hand x 100 -200" in text
+    assert "1 melded sequence under 5 cards x 1000 -1000" in text
+    assert "5 red threes on one side +1000" in text
 
 
 def test_bolivia_escalera(client):
@@ -260,7 +260,7 @@ def test_bolivia_escalera(client):
     # Escalera 1500 + natural 500 + 400 + going out 200 + 2 red threes 200 = 2800.
     # 100 - 50 - black three 100 = -50.
     assert totals(client.get(f"/matches/{match_id}")) == [2800, -50]
-    assert "1 escalera x 1500 canasta.samba +1500" in explanation(client, match_id)
+    assert "1 escalera x 1500 +1500" in explanation(client, match_id)
 
 
 def test_buraco_ace_to_ace_and_extra_hand(client):
@@ -281,8 +281,8 @@ def test_buraco_ace_to_ace_and_extra_hand(client):
     # Bob never took the morto: mixed 100 + 150 - 40 - 100 = 110.
     assert totals(client.get(f"/matches/{match_id}")) == [1500, 110]
     text = explanation(client, match_id)
-    assert "1 ace-to-ace canasta x 1000 canasta.ace_to_ace +1000" in text
-    assert "Extra hand (morto) not taken extra_hand -100" in text
+    assert "1 ace-to-ace canasta x 1000 +1000" in text
+    assert "Extra hand (morto) not taken -100" in text
 
 
 def test_burraco_clean_and_dirty(client):
@@ -303,9 +303,9 @@ def test_burraco_clean_and_dirty(client):
     # Bob: 80 - 45 - pozzetto not taken 100 = -65.
     assert totals(client.get(f"/matches/{match_id}")) == [750, -65]
     text = explanation(client, match_id)
-    assert "1 clean burraco x 200 canasta.natural +200" in text
-    assert "1 dirty burraco x 100 canasta.mixed +100" in text
-    assert "Closing going_out +100" in text
+    assert "1 clean burraco x 200 +200" in text
+    assert "1 dirty burraco x 100 +100" in text
+    assert "Closing +100" in text
 
 
 def test_catalogue_and_free_penalties(client):
@@ -333,9 +333,9 @@ def test_catalogue_and_free_penalties(client):
     # Bob & Dee: 100 - 50 - red three in hand 1500 - free penalty 25 = -1475.
     assert totals(client.get(f"/matches/{match_id}")) == [300, -1475]
     text = explanation(client, match_id)
-    assert "Penalty: Drew from the stock out of turn x 2 penalty.stock_out_of_turn -200" in text
-    assert "Penalty: Talking across the table penalty -25" in text
-    assert "1 red three x -500 (fewer than 2 canastas) red_threes -500" in text
+    assert "Penalty: Drew from the stock out of turn x 2 -200" in text
+    assert "Penalty: Talking across the table -25" in text
+    assert "1 red three x -500 (fewer than 2 canastas) -500" in text
 
 
 def test_nobody_went_out(client):
@@ -523,7 +523,7 @@ def test_free_penalty_without_points(client, app):
     ]
     assert input_value(response, "s0_free_reason") == "Looked at the stock"
     # The penalties block is unfolded so the message is seen.
-    details = field_wrapper(page(response), "s0_free_points").ancestor("group")
+    details = field_wrapper(page(response), "s0_free_points").ancestor("more")
     assert details.tag == "details"
     assert "open" in details.attrs
 

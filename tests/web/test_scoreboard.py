@@ -231,8 +231,10 @@ def test_burraco_partnerships_seat_and_deal_order(client):
     response = client.get(f"/matches/{match_id}")
     assert [c.name for c in side_cards(response)] == ["Ann & Cid", "Bob & Dee"]
     assert next_dealer(response) == "Dee"
-    # Burraco has no meld minimum.
-    assert [c.meld for c in side_cards(response)] == ["No minimum", "No minimum"]
+    # Burraco has no meld minimum: said once, not on every side's card.
+    assert [c.meld for c in side_cards(response)] == [None, None]
+    assert text_of(response).count("No initial-meld minimum in Burraco.") == 1
+    assert "No minimum" not in text_of(response)
     # Both took the pozzetto, nobody closed: 100 and 50.
     record_ok(
         client,
