@@ -12,7 +12,7 @@ from .common import PREFIX, ApiError, json_object, reject_unknown_keys
 
 bp = Blueprint("api_score", __name__, url_prefix=PREFIX)
 
-SCORE_KEYS = ("variant", "options", "players", "sides", "match")
+SCORE_KEYS = ("variant", "options", "players", "deal", "sides", "match")
 
 
 def _evaluate(body: dict):
@@ -20,7 +20,11 @@ def _evaluate(body: dict):
     match_id = body.get("match")
     if match_id is None:
         return evaluate_request(
-            body.get("variant"), body.get("options"), body.get("sides"), body.get("players")
+            body.get("variant"),
+            body.get("options"),
+            body.get("sides"),
+            body.get("players"),
+            body.get("deal"),
         )
     extra = [key for key in ("variant", "options", "players") if key in body]
     if extra:
@@ -36,7 +40,11 @@ def _evaluate(body: dict):
     if match is None:
         raise InvalidHand([Problem(None, "match", f"There is no match {match_id!r}")])
     return evaluate(
-        match_rules(match), body.get("sides"), match.players_per_side, side_names(match)
+        match_rules(match),
+        body.get("sides"),
+        match.players_per_side,
+        side_names(match),
+        body.get("deal"),
     )
 
 

@@ -46,7 +46,26 @@ def variant_meld_requirement(key: str):
         fail(400, f"score must be a whole number, not {raw!r}", "score")
     if abs(score) > 10**9:
         fail(400, "score is out of range", "score")
-    return meld_requirement(rules, score).to_dict()
+    deal = _whole_param("deal", 1, 1000)
+    sides = _whole_param("sides", 2, 12)
+    if sides is not None and sides not in {lay.sides for lay in rules.layouts}:
+        allowed = " or ".join(str(n) for n in sorted({lay.sides for lay in rules.layouts}))
+        fail(400, f"{rules.name} is played by {allowed} sides", "sides")
+    return meld_requirement(rules, score, deal=deal, sides=sides).to_dict()
+
+
+def _whole_param(name: str, low: int, high: int) -> int | None:
+    """An optional whole-number query parameter within [low, high]; a 400 otherwise."""
+    raw = request.args.get(name)
+    if raw is None or raw == "":
+        return None
+    try:
+        value = int(raw.strip())
+    except ValueError:
+        fail(400, f"{name} must be a whole number, not {raw!r}", name)
+    if not low <= value <= high:
+        fail(400, f"{name} must be from {low} to {high}", name)
+    return value
 
 
 def _resolved(key: str):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .model import CardCategory, Deck, DeckCount
+from .model import CardCategory, Deck, DeckCount, PackDeck
 
 JOKER = "joker"
 TWO = "two"
@@ -53,6 +53,15 @@ BURRACO_VALUES: tuple[CardCategory, ...] = (
 )
 
 
+BURACO4_VALUES: tuple[CardCategory, ...] = (
+    _category(JOKER, 20, wild=True),
+    _category(TWO, 10, wild=True),
+    _category(ACE, 15),
+    _category(HIGH, 10),
+    _category(LOW, 5, low_cards="7 6 5 4 3"),
+)
+
+
 def _deck(key: str, label: str, size: int, **counts: int) -> Deck:
     entries = tuple(DeckCount(category, count) for category, count in counts.items())
     return Deck(key, label, size, entries)
@@ -74,3 +83,16 @@ BURRACO_DECK = _deck(
     "burraco", "Two packs and 4 jokers (108 cards)", 108,
     joker=4, two=8, ace=8, high=48, low=40,
 )  # fmt: skip
+BURACO4_DECK = _deck(
+    "buraco4", "Two packs and 4 jokers (108 cards)", 108,
+    joker=4, two=8, ace=8, high=48, low=40,
+)  # fmt: skip
+
+
+def packs_deck(extra_packs: int = 1) -> PackDeck:
+    """Packs of 52 cards and 2 jokers, as many as the players plus `extra_packs`."""
+    pack = (
+        ("joker", 2), ("two", 4), ("ace", 4), ("high", 24), ("low", 16),
+        ("black_three", 2), ("red_three", 2),
+    )  # fmt: skip
+    return PackDeck(tuple(DeckCount(c, n) for c, n in pack), 54, extra_packs)

@@ -1,34 +1,72 @@
-"""When the game ends and who wins, from the running totals."""
+"""When the game ends and who wins, from the running totals (RULES-2, "Game end and ties")."""
 
 from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from .model import Rules
+from .model import GameEndMode, Layout, Rules, TieRule
 
 PLAYING = "playing"
 TIED = "tied"
 FINISHED = "finished"
+DRAWN = "drawn"
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """`status` is playing, tied (target reached but the lead is shared: play on) or finished."""
+    """`status` is playing, tied (the end is reached but the lead is shared: play on),
+    finished (with a winner) or drawn (over, no winner)."""
 
     status: str
     winner: int | None
 
     @property
     def finished(self) -> bool:
+        """Won by a side (a draw is over too, but has no winner: see `over`)."""
         return self.status == FINISHED
 
+    @property
+    def over(self) -> bool:
+        """No more hands are played: won or drawn."""
+        return self.status in (FINISHED, DRAWN)
 
-def game_result(rules: Rules, totals: Sequence[int]) -> GameResult:
-    if not totals or max(totals) < rules.target:
+
+def game_result(
+    rules: Rules,
+    totals: Sequence[int],
+    deals_played: int | None = None,
+    went_out_last: int | None = None,
+    layout: Layout | str | None = None,
+    instant_winner: int | None = None,
+) -> GameResult:
+    """Where the game stands after the hands played so far.
+
+    `deals_played` is the number of hands recorded (deal-count games end
+    after `game_end.deals`; unknown means still playing); `went_out_last` is the
+    side that went out in the last hand (for `tie_rule` went_out_last);
+    `layout` picks a target by layout; `instant_winner` is a side whose last
+    hand wins the game outright.
+    """
+    if instant_winner is not None:
+        return GameResult(FINISHED, instant_winner)
+    end = rules.game_end
+    if not totals:
+        return GameResult(PLAYING, None)
+    if end.mode == GameEndMode.DEALS:
+        if deals_played is None or deals_played < end.deals:
+            return GameResult(PLAYING, None)
+    elif max(totals) < rules.target_for(layout):
         return GameResult(PLAYING, None)
     best = max(totals)
     leaders = [index for index, total in enumerate(totals) if total == best]
-    if len(leaders) > 1:
-        return GameResult(TIED, None)
-    return GameResult(FINISHED, leaders[0])
+    if len(leaders) == 1:
+        return GameResult(FINISHED, leaders[0])
+    if end.tie_rule == TieRule.DRAW:
+        return GameResult(DRAWN, None)
+    if end.tie_rule == TieRule.WENT_OUT_LAST:
+        if went_out_last in leaders:
+            return GameResult(FINISHED, went_out_last)
+        if end.mode == GameEndMode.DEALS:
+            return GameResult(DRAWN, None)
+    return GameResult(TIED, None)

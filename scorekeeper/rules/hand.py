@@ -20,7 +20,15 @@ from .validate import check_hand
 # What some preset has: accepted at 0 by the presets that do not have it.
 KNOWN_KINDS = tuple(dict.fromkeys(k.key for p in PRESETS.values() for k in p.canasta_kinds))
 KNOWN_CATEGORIES = tuple(dict.fromkeys(c.key for p in PRESETS.values() for c in p.cards))
-COUNT_FIELDS = ("red_threes", "red_threes_in_hand", "black_threes_in_hand", "short_sequences")
+COUNT_FIELDS = (
+    "red_threes",
+    "red_threes_in_hand",
+    "black_threes_in_hand",
+    "short_sequences",
+    "incomplete_wild",
+    "feet_taken",
+    "exact_pickups",
+)
 SIDE_FIELDS = (
     "went_out",
     "concealed",
@@ -29,6 +37,8 @@ SIDE_FIELDS = (
     "meld_cards",
     "hand_points",
     "hand_cards",
+    "foot_points",
+    "foot_cards",
     *COUNT_FIELDS,
     "took_extra_hand",
     "penalties",
@@ -214,6 +224,24 @@ class _SideReader:
         elif extra is None and took_extra:
             self.problem("took_extra_hand", f"{self.rules.name} has no extra hand")
 
+    def foot(
+        self, raw: Mapping[str, Any], categories: set[str]
+    ) -> tuple[int | None, dict[str, int] | None]:
+        """The cards of feet never picked up, as points or counts (Hand and Foot only)."""
+        points = (
+            self.points(raw["foot_points"], "foot_points", "Foot points")
+            if _present(raw, "foot_points")
+            else None
+        )
+        allowed = categories if self.rules.feet is not None else set()
+        cards = self.counts(raw, "foot_cards", allowed, KNOWN_CATEGORIES, "card category")
+        if _present(raw, "foot_points") and _present(raw, "foot_cards"):
+            self.problem("foot_cards", "give foot_points or foot_cards, not both")
+        if self.rules.feet is None and points:
+            self.problem("foot_points", f"{self.rules.name} has no feet")
+            points = None
+        return points, cards
+
     def read(self, raw: object) -> SideHand | None:
         rules = self.rules
         if not isinstance(raw, Mapping):
@@ -252,6 +280,7 @@ class _SideReader:
         hand_cards = self.counts(
             raw, "hand_cards", hand_categories, KNOWN_CATEGORIES, "card category", refused_in_hand
         )
+        foot_points, foot_cards = self.foot(raw, categories)
         if _present(raw, "meld_points") and _present(raw, "meld_cards"):
             self.problem("meld_cards", "give meld_points or meld_cards, not both")
         if _present(raw, "hand_points") and _present(raw, "hand_cards"):
@@ -276,16 +305,25 @@ class _SideReader:
             meld_cards=meld_cards,
             hand_points=hand_points,
             hand_cards=hand_cards,
+            foot_points=foot_points,
+            foot_cards=foot_cards,
             took_extra_hand=took_extra,
             penalties=penalties,
             **counts,
         )
 
 
-def _players(rules: Rules, players: object, problems: list[Problem]) -> int | None:
+def _players(
+    rules: Rules, players: object, problems: list[Problem], side_count: int | None = None
+) -> int | None:
     allowed = sorted({lay.players_per_side for lay in rules.layouts})
     if players is None:
-        return allowed[0] if len(allowed) == 1 else None
+        if len(allowed) == 1:
+            return allowed[0]
+        assumed = [
+            lay.players_per_side for lay in rules.layouts if lay.assumed and lay.sides == side_count
+        ]
+        return assumed[0] if assumed else None
     if not _is_int(players) or players not in allowed:
         choices = " or ".join(str(n) for n in allowed)
         problems.append(
@@ -296,19 +334,37 @@ def _players(rules: Rules, players: object, problems: list[Problem]) -> int | No
     return players
 
 
+MAX_DEAL = 1000
+
+
+def _deal(deal: object, problems: list[Problem]) -> int:
+    if deal is None:
+        return 1
+    if not _is_int(deal) or not 1 <= deal <= MAX_DEAL:  # type: ignore[operator]
+        problems.append(Problem(None, "deal", f"deal must be a whole number from 1 to {MAX_DEAL}"))
+        return 1
+    assert isinstance(deal, int)
+    return deal
+
+
 def read_hand(
     rules: Rules,
     raw_sides: object,
     players: object = None,
     side_names: list[str] | None = None,
+    deal: object = None,
 ) -> Hand:
     """Parse and validate one hand; raise InvalidHand with every problem found.
 
     `players` is the number of players a side (needed only where the preset
-    allows several layouts); `side_names` name the sides in messages.
+    allows several layouts; some presets assume one per number of sides);
+    `side_names` name the sides in messages; `deal` is the deal number that
+    deal-keyed rules follow (1 when not given; in a match, the hand number).
     """
     problems: list[Problem] = []
-    players_per_side = _players(rules, players, problems)
+    side_count = len(raw_sides) if isinstance(raw_sides, list) else None
+    players_per_side = _players(rules, players, problems, side_count)
+    deal_number = _deal(deal, problems)
     if not isinstance(raw_sides, list):
         problems.append(Problem(None, "sides", "sides must be a list with one record per side"))
         raise InvalidHand(problems)
@@ -338,7 +394,7 @@ def read_hand(
         problems.extend(reader.problems)
         sides.append(side or SideHand())
         failed.append(reader.failed | ({"side"} if side is None else set()))
-    hand = Hand(tuple(sides), players_per_side)
+    hand = Hand(tuple(sides), players_per_side, deal_number)
     problems.extend(check_hand(rules, hand, failed, side_names))
     if problems:
         raise InvalidHand(problems)

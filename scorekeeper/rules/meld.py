@@ -1,9 +1,10 @@
-"""The initial-meld minimum a side needs, from its cumulative score."""
+"""The initial-meld minimum a side needs: by its cumulative score, or by the deal number."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .messages import with_article
 from .model import MeldTier, Rules
 
 
@@ -21,22 +22,46 @@ def tier_label(rules: Rules, tier: MeldTier) -> str:
     if tier.canasta is None:
         return f"{tier.points} points" if tier.points else "No minimum"
     noun = rules.canasta_noun if tier.canasta == "any" else f"natural {rules.canasta_noun}"
-    label = f"A {noun}"
+    label = with_article(noun).capitalize()
     if tier.points:
         label += f" and melds worth at least {tier.points} points in all"
     return label
 
 
-def tier_for(rules: Rules, score: int) -> MeldTier | None:
+def tier_for(rules: Rules, score: int, sides: int | None = None) -> MeldTier | None:
+    """The score tier in force; tiers kept for one table size apply only there.
+
+    Without `sides` the preset's first layout is assumed.
+    """
+    table_sides = sides if sides is not None else rules.layouts[0].sides
     chosen = None
     for tier in rules.meld_table:
+        if tier.sides is not None and tier.sides != table_sides:
+            continue
         if tier.min_score is None or score >= tier.min_score:
             chosen = tier
     return chosen
 
 
-def meld_requirement(rules: Rules, score: int) -> MeldRequirement:
-    tier = tier_for(rules, score)
+def deal_minimum(rules: Rules, deal: int) -> int:
+    """The minimum of deal `deal` where it follows the deal (a deal past the list uses its last)."""
+    table = rules.meld_by_deal
+    return table[min(max(deal, 1), len(table)) - 1] if table else 0
+
+
+def meld_requirement(
+    rules: Rules, score: int, deal: int | None = None, sides: int | None = None
+) -> MeldRequirement:
+    """What a side's first meld needs in the next deal.
+
+    `score` is the side's cumulative score; `deal` the number of the deal to
+    be played (1 when unknown; used where minimums follow the deal); `sides`
+    the number of sides at the table (where a tier holds for one table size).
+    """
+    if rules.meld_by_deal:
+        points = deal_minimum(rules, deal or 1)
+        return MeldRequirement(points, None, f"{points} points" if points else "No minimum")
+    tier = tier_for(rules, score, sides)
     if tier is None:
         return MeldRequirement(0, None, "No minimum")
     return MeldRequirement(tier.points, tier.canasta, tier_label(rules, tier))

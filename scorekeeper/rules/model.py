@@ -2,12 +2,76 @@
 
 A preset is a `Rules` value in the registry; options produce another `Rules`
 value. Scoring, validation and the meld table read these fields and nothing
-else, so a new preset is new data.
+else, so a new preset is new data. A `Rules` value checks its own invariants
+when it is built (a preset, an option result or a rule set read back from a
+match), so a broken rule set never reaches the scorer.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
+from enum import StrEnum
+from typing import TypeVar
+
+from .errors import InvalidRules
+
+
+class GameEndMode(StrEnum):
+    """A game ends when a side reaches the target, or after a fixed number of deals."""
+
+    TARGET = "target"
+    DEALS = "deals"
+
+
+class TieRule(StrEnum):
+    """What an exact tie for first place at the end means."""
+
+    PLAY_ON = "play_on"
+    WENT_OUT_LAST = "went_out_last"
+    DRAW = "draw"
+
+
+class NegativeWhen(StrEnum):
+    """When laid red threes count minus instead of plus."""
+
+    NO_CANASTA = "no_canasta"
+    NO_MELD = "no_meld"
+    NEVER = "never"
+
+
+class RedThreesMinus(StrEnum):
+    """The minus schedule: the plus amounts mirrored, or one red three's value each."""
+
+    MIRROR = "mirror"
+    EACH = "each"
+
+
+class Sign(StrEnum):
+    PLUS = "plus"
+    MINUS = "minus"
+
+
+class MeldMinusWhen(StrEnum):
+    """When a side's melded cards count against it."""
+
+    NEVER = "never"
+    NO_CANASTA = "no_canasta"
+    NO_CLEAN_CANASTA = "no_clean_canasta"
+
+
+class KindGroup(StrEnum):
+    """What a canasta kind is made of: requirements and caps can name a group."""
+
+    CLEAN = "clean"
+    DIRTY = "dirty"
+    WILD = "wild"
+
+
+class CanastaNeed(StrEnum):
+    """What a meld tier asks for beside points."""
+
+    ANY = "any"
+    NATURAL = "natural"
 
 
 @dataclass(frozen=True)
@@ -46,11 +110,39 @@ class Deck:
 
 
 @dataclass(frozen=True)
+class PackDeck:
+    """A deck built from a number of packs known only once the table is known.
+
+    `packs` fixes the count (an option); otherwise it is the number of players
+    plus `extra_packs` (Hand and Foot: one more pack than players).
+    """
+
+    pack: tuple[DeckCount, ...]
+    pack_size: int
+    extra_packs: int = 1
+    packs: int | None = None
+
+    def pack_count(self, players: int) -> int:
+        return self.packs if self.packs is not None else players + self.extra_packs
+
+    def build(self, players: int) -> Deck:
+        n = self.pack_count(players)
+        counts = tuple(DeckCount(entry.category, entry.count * n) for entry in self.pack)
+        size = self.pack_size * n
+        return Deck(f"packs-{n}", f"{n} packs with their jokers ({size} cards)", size, counts)
+
+
+@dataclass(frozen=True)
 class Layout:
-    """One way to seat the table: so many sides of so many players."""
+    """One way to seat the table: so many sides of so many players.
+
+    `assumed` marks the layout taken for its number of sides when a score
+    request does not say how many players a side has.
+    """
 
     sides: int
     players_per_side: int
+    assumed: bool = False
 
     @property
     def label(self) -> str:
@@ -68,9 +160,12 @@ class CanastaKind:
     """A kind of completed meld with its bonus.
 
     `cheapest` says which cards the kind can hold at the least (natural or wild
-    cards): it bounds the meld points a declared canasta implies.
-    `option` is the name of the house-rule option that sets the bonus.
-    A kind with `enabled=False` exists only as an option that is off.
+    cards); `min_points`, when set, states the least card value outright
+    (a run from ace to king cannot be seven low cards). `group` says whether
+    the kind is clean, dirty or wild; `max_on_table` caps the kind across all
+    sides of one hand. `option` is the house-rule option that sets the bonus.
+    A kind with `enabled=False` exists only as an option that is off;
+    `optional` lets its option turn an enabled kind off (`false`).
     """
 
     key: str
@@ -81,6 +176,10 @@ class CanastaKind:
     option: str
     enabled: bool = True
     note: str = ""
+    min_points: int | None = None
+    group: KindGroup = KindGroup.CLEAN
+    max_on_table: int | None = None
+    optional: bool = False
 
     def noun(self, count: int) -> str:
         return self.singular if count == 1 else self.plural
@@ -88,19 +187,46 @@ class CanastaKind:
 
 @dataclass(frozen=True)
 class CanastaClause:
-    """At least `count` completed melds, of the listed kinds (empty: any kind)."""
+    """At least `count` completed melds, of the listed kinds or groups (neither: any kind)."""
 
     count: int
     kinds: tuple[str, ...] = ()
+    groups: tuple[KindGroup, ...] = ()
 
 
 @dataclass(frozen=True)
 class GoingOut:
+    """The going-out bonus and requirement; the `_by_deal` entries win when set.
+
+    A deal past the end of a `_by_deal` list uses its last entry.
+    `needs_foot`: the player going out has picked up the foot;
+    `needs_all_feet`: every player of the side has.
+    """
+
     label: str
     bonus: int
     concealed_bonus: int | None
     needs: tuple[CanastaClause, ...]
     needs_extra_hand: bool = False
+    needs_by_deal: tuple[tuple[CanastaClause, ...], ...] = ()
+    bonus_by_deal: tuple[int, ...] = ()
+    needs_foot: bool = False
+    needs_all_feet: bool = False
+
+    def needs_for(self, deal: int) -> tuple[CanastaClause, ...]:
+        return _by_deal(self.needs_by_deal, deal, self.needs)
+
+    def bonus_for(self, deal: int) -> int:
+        return _by_deal(self.bonus_by_deal, deal, self.bonus)
+
+
+T = TypeVar("T")
+
+
+def _by_deal(entries: tuple[T, ...], deal: int, default: T) -> T:
+    if not entries:
+        return default
+    return entries[min(max(deal, 1), len(entries)) - 1]
 
 
 @dataclass(frozen=True)
@@ -115,18 +241,28 @@ class RedThreeTotal:
 class RedThrees:
     """Red threes laid down: bonus, or minus when the side melded too little.
 
-    `negative_when` is "no_canasta" (fewer than `canastas_needed` canastas) or
-    "no_meld" (no canasta and no meld points at all). When `penalty_each` is
-    set, a side below the requirement loses that much per red three instead of
-    the mirrored bonus.
+    `negative_when`: fewer than `canastas_needed` canastas, no meld at all, or
+    never. `minus` is the minus schedule (the plus amounts mirrored, or `each`
+    per red three). `plus_from`, when set, leaves a band between
+    `canastas_needed` and it where the threes count nothing. When
+    `penalty_each` is set, a side below the requirement loses that much per
+    red three instead. `laid_sign` minus makes every laid red three cost its
+    value (a Hand and Foot house rule).
     """
 
     each: int
     totals: tuple[RedThreeTotal, ...]
     canastas_needed: int
-    negative_when: str
-    negative_when_choices: tuple[str, ...] = ()
+    negative_when: NegativeWhen
+    negative_when_choices: tuple[NegativeWhen, ...] = ()
     penalty_each: int | None = None
+    minus: RedThreesMinus = RedThreesMinus.MIRROR
+    plus_from: int | None = None
+    laid_sign: Sign = Sign.PLUS
+
+    def plus_value(self, count: int) -> int:
+        special = next((t.total for t in self.totals if t.count == count), None)
+        return special if special is not None else count * self.each
 
 
 @dataclass(frozen=True)
@@ -135,7 +271,11 @@ class CountedPenalty:
 
     `card_category` makes the counted cards count toward the deck limits;
     `replaces_hand_cards` means those cards are entered only through this
-    field, never in `hand_cards`.
+    field, never in `hand_cards`. `option` names the option that sets the
+    amount; `max_per_side` caps the count (an unfinished meld: 0 or 1) and
+    `max_players` caps it at the side's players; `forbids_going_out` refuses
+    going out while the count is above 0; `needs_kind` names the canasta kind
+    the penalty exists for (an unfinished wild meld needs wild canastas).
     """
 
     field: str
@@ -144,6 +284,11 @@ class CountedPenalty:
     points: int
     card_category: str | None = None
     replaces_hand_cards: bool = False
+    option: str | None = None
+    max_per_side: int | None = None
+    max_players: bool = False
+    forbids_going_out: bool = False
+    needs_kind: str | None = None
 
     def noun(self, count: int) -> str:
         return self.singular if count == 1 else self.plural
@@ -163,12 +308,46 @@ class ExtraHand:
 
 
 @dataclass(frozen=True)
+class Feet:
+    """Each player's second hand (Hand and Foot): picked up after the first.
+
+    The cards of a foot never picked up count against the side
+    (`foot_points` or `foot_cards`); `exact_pickup_bonus`, when set, pays each
+    player who picked up exactly the cards of hand and foot.
+    """
+
+    singular: str = "foot"
+    plural: str = "feet"
+    exact_pickup_bonus: int | None = None
+
+
+@dataclass(frozen=True)
 class MeldTier:
-    """From `min_score` (None: any score below the next tier) on, the first meld needs this."""
+    """From `min_score` (None: any score below the next tier) on, the first meld needs this.
+
+    `sides`, when set, applies the tier only at a table of that many sides.
+    """
 
     min_score: int | None
     points: int
     canasta: str | None = None
+    sides: int | None = None
+
+
+@dataclass(frozen=True)
+class LayoutTarget:
+    layout: str
+    target: int
+
+
+@dataclass(frozen=True)
+class GameEnd:
+    """How a game ends: at a target (`Rules.target`, or per layout) or after `deals` deals."""
+
+    mode: GameEndMode = GameEndMode.TARGET
+    deals: int = 0
+    tie_rule: TieRule = TieRule.PLAY_ON
+    targets_by_layout: tuple[LayoutTarget, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -193,6 +372,17 @@ class Rules:
     catalogue: tuple[CataloguePenalty, ...] = ()
     extra_hand: ExtraHand | None = None
     meld_table: tuple[MeldTier, ...] = field(default=())
+    game_end: GameEnd = GameEnd()
+    meld_by_deal: tuple[int, ...] = ()
+    meld_minus_when: MeldMinusWhen = MeldMinusWhen.NEVER
+    optional_penalties: tuple[CountedPenalty, ...] = ()
+    feet: Feet | None = None
+    packs: PackDeck | None = None
+
+    def __post_init__(self) -> None:
+        problems = invariant_problems(self)
+        if problems:
+            raise InvalidRules(f"{self.key}: " + "; ".join(problems))
 
     # Lookups over the data; none of them branches on the variant.
 
@@ -206,6 +396,13 @@ class Rules:
     def kind(self, key: str) -> CanastaKind | None:
         return next((k for k in self.kinds() if k.key == key), None)
 
+    def clause_kinds(self, clause: CanastaClause) -> tuple[str, ...] | None:
+        """The kinds a clause counts (None: any kind); a group names its enabled kinds."""
+        if not clause.kinds and not clause.groups:
+            return None
+        grouped = [k.key for k in self.kinds() if k.group in clause.groups]
+        return tuple(dict.fromkeys((*clause.kinds, *grouped)))
+
     def catalogue_penalty(self, key: str) -> CataloguePenalty | None:
         return next((p for p in self.catalogue if p.key == key), None)
 
@@ -216,17 +413,42 @@ class Rules:
         """The lowest point value of a natural (or wild) card in this value set."""
         return min(c.value for c in self.cards if c.wild == wild)
 
-    def deck_value(self) -> int:
+    def deck_for(self, players: int | None = None) -> Deck:
+        """The deck of a table of `players` players (the preset's own deck when unknown)."""
+        if self.packs is None or players is None:
+            return self.deck
+        return self.packs.build(players)
+
+    def deck_value(self, deck: Deck | None = None) -> int:
         """The card value of the whole deck: what one hand can count at most."""
-        return sum(self.deck.count_of(c.key) * c.value for c in self.cards)
+        deck = deck or self.deck
+        return sum(deck.count_of(c.key) * c.value for c in self.cards)
 
     def min_canasta_points(self, kind: CanastaKind) -> int:
+        if kind.min_points is not None:
+            return kind.min_points
         return self.canasta_size * self.cheapest_value(kind.cheapest == "wild")
+
+    def target_for(self, layout: Layout | str | None = None) -> int:
+        """The target of a table of this layout (the preset's own target when unknown)."""
+        key = layout.key if isinstance(layout, Layout) else layout
+        for entry in self.game_end.targets_by_layout:
+            if entry.layout == key:
+                return entry.target
+        return self.target
+
+    def meld_by_score(self) -> bool:
+        """Whether the initial-meld minimum follows the score (else the deal number)."""
+        return not self.meld_by_deal
 
     def fields(self) -> tuple[str, ...]:
         """The hand-record fields a side's record may carry under these rules."""
         names = ["went_out", "concealed", "canastas", "meld_points", "meld_cards"]
         names += ["hand_points", "hand_cards"]
+        if self.feet is not None:
+            names += ["foot_points", "foot_cards", "feet_taken"]
+            if self.feet.exact_pickup_bonus is not None:
+                names.append("exact_pickups")
         if self.red_threes is not None:
             names.append("red_threes")
         names += [p.field for p in self.counted_penalties]
@@ -234,3 +456,86 @@ class Rules:
             names.append("took_extra_hand")
         names.append("penalties")
         return tuple(names)
+
+
+def _bad_points(value: int) -> bool:
+    return value < 0 or value % 5 != 0
+
+
+def _clause_problems(rules: Rules, clauses: tuple[CanastaClause, ...], where: str) -> list[str]:
+    known = {k.key for k in rules.canasta_kinds}
+    problems = []
+    for clause in clauses:
+        if clause.count < 1:
+            problems.append(f"{where}: a clause needs a count of at least 1")
+        unknown = [k for k in clause.kinds if k not in known]
+        if unknown:
+            problems.append(f"{where} names kinds the rules do not have: {', '.join(unknown)}")
+    return problems
+
+
+def invariant_problems(rules: Rules) -> list[str]:
+    """What makes a rule set impossible to score by (empty for a sound one)."""
+    problems: list[str] = []
+    if not rules.layouts:
+        problems.append("there must be at least one table layout")
+    if any(lay.sides < 2 or lay.players_per_side < 1 for lay in rules.layouts):
+        problems.append("a layout needs 2 or more sides of at least 1 player")
+    keys = [k.key for k in rules.canasta_kinds]
+    if len(set(keys)) != len(keys):
+        problems.append("canasta kinds must have distinct keys")
+    options = [k.option for k in rules.canasta_kinds]
+    if len(set(options)) != len(options):
+        problems.append("canasta kinds must have distinct options")
+    points = [k.bonus for k in rules.canasta_kinds]
+    points += [rules.going_out.bonus, *rules.going_out.bonus_by_deal, *rules.meld_by_deal]
+    if rules.going_out.concealed_bonus is not None:
+        points.append(rules.going_out.concealed_bonus)
+    points += [c.value for c in rules.cards]
+    points += [p.points for p in (*rules.counted_penalties, *rules.optional_penalties)]
+    points += [p.points for p in rules.catalogue]
+    points += [t.points for t in rules.meld_table]
+    points += [t.target for t in rules.game_end.targets_by_layout]
+    points += [k.min_points for k in rules.canasta_kinds if k.min_points is not None]
+    if rules.red_threes is not None:
+        red = rules.red_threes
+        points += [red.each, *(t.total for t in red.totals)]
+        if red.penalty_each is not None:
+            points.append(red.penalty_each)
+        counts = [t.count for t in red.totals]
+        if len(set(counts)) != len(counts) or any(c < 1 for c in counts):
+            problems.append("red-three totals need distinct counts of at least 1")
+        if red.negative_when_choices and red.negative_when not in red.negative_when_choices:
+            problems.append("the red-three minus rule must be one of its choices")
+    if rules.extra_hand is not None:
+        points.append(rules.extra_hand.penalty_not_taken)
+    if rules.feet is not None and rules.feet.exact_pickup_bonus is not None:
+        points.append(rules.feet.exact_pickup_bonus)
+    if any(_bad_points(p) for p in points):
+        problems.append("every bonus, penalty and card value must be a multiple of 5, at least 0")
+    if rules.target <= 0 or rules.target % 5:
+        problems.append("the target must be a positive multiple of 5")
+    problems += _clause_problems(rules, rules.going_out.needs, "the going-out requirement")
+    for deal, needs in enumerate(rules.going_out.needs_by_deal, start=1):
+        problems += _clause_problems(rules, needs, f"the going-out requirement of deal {deal}")
+    previous: int | None = None
+    for index, tier in enumerate(rules.meld_table):
+        if (index == 0) != (tier.min_score is None):
+            problems.append("only the first meld tier has no starting score")
+        elif tier.min_score is not None and previous is not None and tier.min_score <= previous:
+            problems.append("meld tiers must rise")
+        if tier.canasta is not None and tier.canasta not in set(CanastaNeed):
+            problems.append('a meld tier asks for no canasta, "any" or "natural"')
+        previous = tier.min_score if tier.min_score is not None else previous
+    end = rules.game_end
+    if end.mode == GameEndMode.DEALS and end.deals < 1:
+        problems.append("a game of deals needs at least 1 deal")
+    layout_keys = {lay.key for lay in rules.layouts}
+    if any(t.layout not in layout_keys for t in end.targets_by_layout):
+        problems.append("a target is given for a layout the rules do not have")
+    penalty_fields = [p.field for p in rules.counted_penalties]
+    if len(set(penalty_fields)) != len(penalty_fields):
+        problems.append("counted penalties must have distinct fields")
+    if rules.packs is not None and rules.packs.packs is not None and rules.packs.packs < 1:
+        problems.append("a deck needs at least one pack")
+    return problems

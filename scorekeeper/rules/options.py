@@ -8,86 +8,343 @@ from __future__ import annotations
 
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
+from enum import StrEnum
+from typing import Any
 
-from .errors import InvalidOptions, Problem
-from .model import MeldTier, Rules
+from .errors import InvalidOptions, InvalidRules, Problem
+from .messages import with_article
+from .model import (
+    CanastaClause,
+    GameEndMode,
+    MeldMinusWhen,
+    MeldTier,
+    NegativeWhen,
+    RedThreesMinus,
+    RedThreeTotal,
+    Rules,
+    Sign,
+    TieRule,
+)
 from .presets import get_preset
 
 CANASTA_REQUIREMENTS = (None, "any", "natural")
-_TIER_KEYS = frozenset({"min_score", "points", "canasta"})
+_TIER_KEYS = frozenset({"min_score", "points", "canasta", "sides"})
+
+
+class OptionType(StrEnum):
+    """What kind of value an option takes (RULES.md and RULES-2.md, "Options")."""
+
+    POINTS = "points"
+    OPTIONAL_POINTS = "optional_points"
+    CHOICE = "choice"
+    MELD_TABLE = "meld_table"
+    INT = "int"
+    BOOL = "bool"
+    CLAUSES = "clauses"
+    TOTALS = "totals"
+    POINTS_LIST = "points_list"
+    CLAUSES_LIST = "clauses_list"
+    CARD_VALUES = "card_values"
+
+
+class OptionGroup(StrEnum):
+    """Common house rules come first on a form; the rest fold away."""
+
+    COMMON = "common"
+    MORE = "more"
 
 
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option of one preset: its name, what it sets, its default and type."""
+    """One option of one preset: its name, what it sets, its default and type.
+
+    `minimum`/`maximum` bound an `int`; `nullable` accepts null (the preset's
+    own behaviour) for list options.
+    """
 
     name: str
     label: str
-    type: str  # "points", "choice", "optional_points", "meld_table"
+    type: str
     default: object
     choices: tuple[str, ...] = ()
+    group: OptionGroup = OptionGroup.MORE
+    minimum: int | None = None
+    maximum: int | None = None
+    nullable: bool = False
 
     def to_dict(self) -> dict[str, object]:
         data: dict[str, object] = {
             "name": self.name,
             "label": self.label,
-            "type": self.type,
+            "type": str(self.type),
             "default": self.default,
+            "group": str(self.group),
         }
         if self.choices:
-            data["choices"] = list(self.choices)
+            data["choices"] = [str(c) for c in self.choices]
+        if self.minimum is not None:
+            data["minimum"] = self.minimum
+        if self.maximum is not None:
+            data["maximum"] = self.maximum
+        if self.nullable:
+            data["nullable"] = True
         return data
 
 
 def meld_table_to_json(table: tuple[MeldTier, ...]) -> list[dict[str, object]]:
-    return [{"min_score": t.min_score, "points": t.points, "canasta": t.canasta} for t in table]
+    """Tiers as option values; `sides` appears only on a tier kept for one table size."""
+    out: list[dict[str, object]] = []
+    for tier in table:
+        item: dict[str, object] = {
+            "min_score": tier.min_score,
+            "points": tier.points,
+            "canasta": tier.canasta,
+        }
+        if tier.sides is not None:
+            item["sides"] = tier.sides
+        out.append(item)
+    return out
+
+
+def clauses_to_json(rules: Rules, clauses: tuple[CanastaClause, ...]) -> list[dict[str, Any]]:
+    """Clauses as option values: a group is listed as the kinds it holds."""
+    return [{"count": c.count, "kinds": list(rules.clause_kinds(c) or ())} for c in clauses]
+
+
+def _any_count(rules: Rules) -> int | None:
+    """The canastas-to-go-out shorthand of a requirement, when it is one."""
+    needs = rules.going_out.needs
+    if not needs:
+        return 0
+    if len(needs) == 1 and rules.clause_kinds(needs[0]) is None:
+        return needs[0].count
+    return None
+
+
+def _red_three_specs(rules: Rules) -> list[OptionSpec]:
+    red = rules.red_threes
+    if red is None:
+        return []
+    specs = [OptionSpec("red_three", "Value of one red three", OptionType.POINTS, red.each)]
+    if red.negative_when == NegativeWhen.NEVER:
+        specs.append(
+            OptionSpec(
+                "red_threes_laid",
+                "Red threes laid down count",
+                OptionType.CHOICE,
+                str(red.laid_sign),
+                tuple(Sign),
+            )
+        )
+        return specs
+    if red.negative_when_choices:
+        specs.append(
+            OptionSpec(
+                "red_threes_negative_when",
+                "Red threes count minus when the side has",
+                OptionType.CHOICE,
+                str(red.negative_when),
+                tuple(str(c) for c in red.negative_when_choices),
+            )
+        )
+    if red.penalty_each is None:
+        specs.append(
+            OptionSpec(
+                "red_three_totals",
+                "Totals for many red threes on one side",
+                OptionType.TOTALS,
+                {str(t.count): t.total for t in red.totals},
+            )
+        )
+        specs.append(
+            OptionSpec(
+                "red_threes_minus",
+                "Red threes counted minus",
+                OptionType.CHOICE,
+                str(red.minus),
+                tuple(RedThreesMinus),
+            )
+        )
+    return specs
+
+
+def _target_spec(rules: Rules) -> OptionSpec:
+    """With targets by layout the default is null (each layout's own target)."""
+    by_layout = rules.game_end.targets_by_layout
+    if by_layout:
+        label = (
+            "Target score (default by layout: "
+            + ", ".join(f"{t.target} for {t.layout}" for t in by_layout)
+            + ")"
+        )
+        return OptionSpec(
+            "target", label, OptionType.POINTS, None, group=OptionGroup.COMMON, nullable=True
+        )
+    return OptionSpec(
+        "target", "Target score", OptionType.POINTS, rules.target, group=OptionGroup.COMMON
+    )
 
 
 def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
+    """Every option the rule set offers, in the order they are applied."""
+    common = OptionGroup.COMMON
+    going = rules.going_out
+    end = rules.game_end
     specs = [
-        OptionSpec("target", "Target score", "points", rules.target),
-        OptionSpec("going_out", f"{rules.going_out.label} bonus", "points", rules.going_out.bonus),
+        _target_spec(rules),
+        OptionSpec("going_out", f"{going.label} bonus", OptionType.POINTS, going.bonus),
     ]
-    if rules.going_out.concealed_bonus is not None:
+    if going.concealed_bonus is not None:
         specs.append(
             OptionSpec(
                 "concealed_going_out",
                 "Going out concealed bonus",
-                "points",
-                rules.going_out.concealed_bonus,
+                OptionType.POINTS,
+                going.concealed_bonus,
             )
         )
     for kind in rules.canasta_kinds:
-        label = f"Bonus for a {kind.singular}"
-        if kind.enabled:
-            specs.append(OptionSpec(kind.option, label, "points", kind.bonus))
+        label = f"Bonus for {with_article(kind.singular)}"
+        if kind.enabled and not kind.optional:
+            specs.append(OptionSpec(kind.option, label, OptionType.POINTS, kind.bonus))
+        elif kind.enabled:
+            label += " (false: not played)"
+            specs.append(OptionSpec(kind.option, label, OptionType.OPTIONAL_POINTS, kind.bonus))
         else:
-            specs.append(
-                OptionSpec(kind.option, f"{label} (off unless set)", "optional_points", None)
-            )
-    if rules.red_threes is not None:
-        specs.append(
-            OptionSpec("red_three", "Value of one red three", "points", rules.red_threes.each)
-        )
-        if rules.red_threes.negative_when_choices:
-            specs.append(
-                OptionSpec(
-                    "red_threes_negative_when",
-                    "Red threes count minus when the side has",
-                    "choice",
-                    rules.red_threes.negative_when,
-                    rules.red_threes.negative_when_choices,
-                )
-            )
+            label += " (off unless set)"
+            specs.append(OptionSpec(kind.option, label, OptionType.OPTIONAL_POINTS, None))
+    specs += _red_three_specs(rules)
+    for penalty in rules.counted_penalties:
+        if penalty.option is not None:
+            label = f"Cost of each {penalty.singular}"
+            specs.append(OptionSpec(penalty.option, label, OptionType.POINTS, penalty.points))
+    for penalty in rules.optional_penalties:
+        if penalty.option is not None:
+            label = f"Cost of {with_article(penalty.singular)} (off unless set)"
+            specs.append(OptionSpec(penalty.option, label, OptionType.OPTIONAL_POINTS, None))
     if rules.meld_table:
         specs.append(
             OptionSpec(
                 "meld_minimums",
                 "Initial meld minimums",
-                "meld_table",
+                OptionType.MELD_TABLE,
                 meld_table_to_json(rules.meld_table),
             )
         )
+    if end.mode == GameEndMode.DEALS:
+        specs.append(
+            OptionSpec(
+                "game_end",
+                "The game ends",
+                OptionType.CHOICE,
+                str(end.mode),
+                tuple(GameEndMode),
+                group=common,
+            )
+        )
+        specs.append(
+            OptionSpec(
+                "deals",
+                "Number of deals",
+                OptionType.INT,
+                end.deals,
+                group=common,
+                minimum=1,
+                maximum=MAX_DEALS,
+            )
+        )
+    if rules.meld_by_deal:
+        specs.append(
+            OptionSpec(
+                "meld_minimums_by_deal",
+                "Initial meld minimum of each deal",
+                OptionType.POINTS_LIST,
+                list(rules.meld_by_deal),
+            )
+        )
+    specs.append(
+        OptionSpec(
+            "canastas_to_go_out",
+            f"{rules.canasta_plural.capitalize()} needed to go out",
+            OptionType.INT,
+            _any_count(rules),
+            minimum=0,
+            maximum=8,
+            nullable=True,
+        )
+    )
+    specs.append(
+        OptionSpec(
+            "going_out_needs",
+            "What a side needs to go out",
+            OptionType.CLAUSES,
+            clauses_to_json(rules, going.needs),
+        )
+    )
+    if rules.feet is not None:
+        by_deal = [clauses_to_json(rules, needs) for needs in going.needs_by_deal]
+        specs += [
+            OptionSpec(
+                "going_out_needs_by_deal",
+                "What a side needs to go out, deal by deal",
+                OptionType.CLAUSES_LIST,
+                by_deal or None,
+                nullable=True,
+            ),
+            OptionSpec(
+                "going_out_by_deal",
+                "Going-out bonus, deal by deal",
+                OptionType.POINTS_LIST,
+                list(going.bonus_by_deal) or None,
+                nullable=True,
+            ),
+            OptionSpec(
+                "going_out_needs_all_feet",
+                f"Every player must have picked up the {rules.feet.singular} before going out",
+                OptionType.BOOL,
+                going.needs_all_feet,
+            ),
+            OptionSpec(
+                "exact_pickup_bonus",
+                "Bonus for picking up exactly the cards of hand and foot (off unless set)",
+                OptionType.OPTIONAL_POINTS,
+                rules.feet.exact_pickup_bonus,
+            ),
+        ]
+    if rules.packs is not None:
+        specs.append(
+            OptionSpec(
+                "packs",
+                "Packs of cards (default: one more than the players)",
+                OptionType.INT,
+                rules.packs.packs,
+                minimum=2,
+                maximum=MAX_PACKS,
+                nullable=True,
+            )
+        )
+    specs += [
+        OptionSpec(
+            "meld_minus_when",
+            "Melded cards count minus when the side has",
+            OptionType.CHOICE,
+            str(rules.meld_minus_when),
+            tuple(MeldMinusWhen),
+        ),
+        OptionSpec(
+            "tie_rule",
+            "A tie for first place at the end",
+            OptionType.CHOICE,
+            str(end.tie_rule),
+            tuple(TieRule),
+        ),
+        OptionSpec(
+            "card_values",
+            "Card values",
+            OptionType.CARD_VALUES,
+            {c.key: c.value for c in rules.cards},
+        ),
+    ]
     return tuple(specs)
 
 
@@ -101,6 +358,9 @@ def _is_int(value: object) -> bool:
 
 MAX_OPTION_POINTS = 1_000_000
 MAX_SCORE = 10**9
+MAX_DEALS = 12
+MAX_PACKS = 20
+MAX_LIST = 50
 
 
 def _points_problem(value: object, *, positive: bool = False) -> str | None:
@@ -150,12 +410,14 @@ def parse_meld_table(value: object) -> tuple[tuple[MeldTier, ...], list[TierProb
             if min_score is not None:
                 message = "the first tier must have min_score null (it covers every lower score)"
                 problem("min_score", message)
-        elif not _is_int(min_score) or abs(min_score) > MAX_SCORE:  # type: ignore[arg-type]
+        elif not isinstance(min_score, int) or isinstance(min_score, bool):
             problem("min_score", f"{where} needs a whole-number min_score")
-        elif previous is not None and min_score <= previous:  # type: ignore[operator]
+        elif abs(min_score) > MAX_SCORE:
+            problem("min_score", f"{where} needs a whole-number min_score")
+        elif previous is not None and min_score <= previous:
             problem("min_score", f"{where} must start above the tier before it")
-        if _is_int(min_score):
-            previous = min_score  # type: ignore[assignment]
+        if isinstance(min_score, int) and not isinstance(min_score, bool):
+            previous = min_score
         points = item.get("points", 0)
         reason = _points_problem(points)
         if reason:
@@ -163,35 +425,40 @@ def parse_meld_table(value: object) -> tuple[tuple[MeldTier, ...], list[TierProb
         canasta = item.get("canasta")
         if canasta not in CANASTA_REQUIREMENTS:
             problem("canasta", f'{where}: canasta must be null, "any" or "natural"')
+        sides = item.get("sides")
+        if sides is not None and (not _is_int(sides) or not 2 <= sides <= 12):
+            problem("sides", f"{where}: sides must be null or a number of sides from 2 to 12")
         if not problems:
-            tiers.append(MeldTier(min_score, points, canasta))  # type: ignore[arg-type]
+            tiers.append(MeldTier(min_score, points, canasta, sides))
     return tuple(tiers), problems
 
 
-Setter = Callable[[Rules, object], Rules]
+Setter = Callable[[Rules, Any], Rules]
 
 
-def _set_target(rules: Rules, value: object) -> Rules:
-    return replace(rules, target=value)  # type: ignore[arg-type]
+def _set_target(rules: Rules, value: int) -> Rules:
+    """A target given as an option applies to whichever layout is played."""
+    end = replace(rules.game_end, targets_by_layout=())
+    return replace(rules, target=value, game_end=end)
 
 
-def _set_going_out(rules: Rules, value: object) -> Rules:
+def _set_going_out(rules: Rules, value: int) -> Rules:
     return replace(rules, going_out=replace(rules.going_out, bonus=value))
 
 
-def _set_concealed(rules: Rules, value: object) -> Rules:
+def _set_concealed(rules: Rules, value: int) -> Rules:
     return replace(rules, going_out=replace(rules.going_out, concealed_bonus=value))
 
 
-def _set_red_three(rules: Rules, value: object) -> Rules:
+def _set_red_three(rules: Rules, value: int) -> Rules:
     """A new value of one red three scales the special totals in proportion.
 
     Classic's "all four: 800" is double the single value; with red threes at
-    150, all four are then worth 1200, keeping the schedule's shape.
+    150, all four are then worth 1200, keeping the schedule's shape. Totals
+    given by `red_three_totals` are applied after this, so they win.
     """
     red = rules.red_threes
     assert red is not None
-    assert isinstance(value, int)
 
     def scaled(total: int) -> int:
         return round(total * value / red.each / 5) * 5 if red.each else total
@@ -200,12 +467,27 @@ def _set_red_three(rules: Rules, value: object) -> Rules:
     return replace(rules, red_threes=replace(red, each=value, totals=totals))
 
 
-def _set_negative_when(rules: Rules, value: object) -> Rules:
-    return replace(rules, red_threes=replace(rules.red_threes, negative_when=value))  # type: ignore[type-var]
+def _set_red_three_totals(rules: Rules, value: dict[int, int]) -> Rules:
+    red = rules.red_threes
+    assert red is not None
+    kept = [t for t in red.totals if t.count not in value]
+    given = [RedThreeTotal(count, total) for count, total in value.items()]
+    totals = tuple(sorted([*kept, *given], key=lambda t: t.count))
+    return replace(rules, red_threes=replace(red, totals=totals))
 
 
-def _set_meld_table(rules: Rules, value: object) -> Rules:
-    return replace(rules, meld_table=value)  # type: ignore[arg-type]
+def _red_setter(attribute: str, kind: type[StrEnum]) -> Setter:
+    def set_red(rules: Rules, value: str) -> Rules:
+        assert rules.red_threes is not None
+        changes: dict[str, Any] = {attribute: kind(value)}
+        changed = replace(rules.red_threes, **changes)
+        return replace(rules, red_threes=changed)
+
+    return set_red
+
+
+def _set_meld_table(rules: Rules, value: tuple[MeldTier, ...]) -> Rules:
+    return replace(rules, meld_table=value)
 
 
 def _kind_setter(option: str) -> Setter:
@@ -219,64 +501,372 @@ def _kind_setter(option: str) -> Setter:
             elif value is True:
                 kinds.append(replace(kind, enabled=True))
             else:
+                assert isinstance(value, int)
                 kinds.append(replace(kind, bonus=value, enabled=True))
         return replace(rules, canasta_kinds=tuple(kinds))
 
     return set_bonus
 
 
-def _setter(spec: OptionSpec) -> Setter:
-    fixed: dict[str, Setter] = {
-        "target": _set_target,
-        "going_out": _set_going_out,
-        "concealed_going_out": _set_concealed,
-        "red_three": _set_red_three,
-        "red_threes_negative_when": _set_negative_when,
-        "meld_minimums": _set_meld_table,
-    }
-    return fixed.get(spec.name) or _kind_setter(spec.name)
+def _penalty_setter(option: str) -> Setter:
+    """Set the amount of a counted penalty, or switch an optional one on or off."""
+
+    def set_penalty(rules: Rules, value: object) -> Rules:
+        active = [p for p in rules.counted_penalties if p.option != option]
+        current = next((p for p in rules.counted_penalties if p.option == option), None)
+        spare = next((p for p in rules.optional_penalties if p.option == option), None)
+        base = current or spare
+        assert base is not None
+        if value is None or value is False:
+            return replace(rules, counted_penalties=tuple(active))
+        points = base.points if value is True else value
+        assert isinstance(points, int)
+        updated = replace(base, points=points)
+        if current is not None:
+            penalties = tuple(updated if p is current else p for p in rules.counted_penalties)
+        else:
+            penalties = (*active, updated)
+        return replace(rules, counted_penalties=penalties)
+
+    return set_penalty
 
 
-def _check_value(spec: OptionSpec, value: object) -> tuple[object, str | None]:
+def _set_clauses(rules: Rules, value: tuple[CanastaClause, ...]) -> Rules:
+    """The requirement given; one that says what the rules already say keeps their form."""
+    if clauses_to_json(rules, value) == clauses_to_json(rules, rules.going_out.needs):
+        return rules
+    return replace(rules, going_out=replace(rules.going_out, needs=value))
+
+
+def _set_canastas_to_go_out(rules: Rules, value: int) -> Rules:
+    needs = (CanastaClause(value),) if value else ()
+    return _set_clauses(rules, needs)
+
+
+def _going_out_setter(attribute: str) -> Setter:
+    def set_going_out(rules: Rules, value: object) -> Rules:
+        changes: dict[str, Any] = {attribute: () if value is None else value}
+        return replace(rules, going_out=replace(rules.going_out, **changes))
+
+    return set_going_out
+
+
+def _set_game_end(rules: Rules, value: str) -> Rules:
+    return replace(rules, game_end=replace(rules.game_end, mode=GameEndMode(value)))
+
+
+def _set_deals(rules: Rules, value: int) -> Rules:
+    return replace(rules, game_end=replace(rules.game_end, deals=value))
+
+
+def _set_tie_rule(rules: Rules, value: str) -> Rules:
+    return replace(rules, game_end=replace(rules.game_end, tie_rule=TieRule(value)))
+
+
+def _set_meld_by_deal(rules: Rules, value: tuple[int, ...]) -> Rules:
+    return replace(rules, meld_by_deal=value)
+
+
+def _set_meld_minus_when(rules: Rules, value: str) -> Rules:
+    return replace(rules, meld_minus_when=MeldMinusWhen(value))
+
+
+def _set_exact_pickup(rules: Rules, value: object) -> Rules:
+    assert rules.feet is not None
+    if value is None or value is False:
+        bonus = None
+    elif value is True:
+        bonus = DEFAULT_EXACT_PICKUP_BONUS
+    else:
+        assert isinstance(value, int)
+        bonus = value
+    return replace(rules, feet=replace(rules.feet, exact_pickup_bonus=bonus))
+
+
+def _set_packs(rules: Rules, value: int | None) -> Rules:
+    assert rules.packs is not None
+    packs = replace(rules.packs, packs=value)
+    return replace(rules, packs=packs, deck=packs.build(4))
+
+
+def _set_card_values(rules: Rules, value: dict[str, int]) -> Rules:
+    cards = tuple(replace(c, value=value.get(c.key, c.value)) for c in rules.cards)
+    return replace(rules, cards=cards)
+
+
+DEFAULT_EXACT_PICKUP_BONUS = 100
+
+FIXED_SETTERS: dict[str, Setter] = {
+    "target": _set_target,
+    "going_out": _set_going_out,
+    "concealed_going_out": _set_concealed,
+    "red_three": _set_red_three,
+    "red_three_totals": _set_red_three_totals,
+    "red_threes_negative_when": _red_setter("negative_when", NegativeWhen),
+    "red_threes_minus": _red_setter("minus", RedThreesMinus),
+    "red_threes_laid": _red_setter("laid_sign", Sign),
+    "meld_minimums": _set_meld_table,
+    "canastas_to_go_out": _set_canastas_to_go_out,
+    "going_out_needs": _set_clauses,
+    "going_out_needs_by_deal": _going_out_setter("needs_by_deal"),
+    "going_out_by_deal": _going_out_setter("bonus_by_deal"),
+    "going_out_needs_all_feet": _going_out_setter("needs_all_feet"),
+    "game_end": _set_game_end,
+    "deals": _set_deals,
+    "tie_rule": _set_tie_rule,
+    "meld_minimums_by_deal": _set_meld_by_deal,
+    "meld_minus_when": _set_meld_minus_when,
+    "exact_pickup_bonus": _set_exact_pickup,
+    "packs": _set_packs,
+    "card_values": _set_card_values,
+}
+
+
+def _setter(rules: Rules, spec: OptionSpec) -> Setter:
+    if spec.name in FIXED_SETTERS:
+        return FIXED_SETTERS[spec.name]
+    if any(p.option == spec.name for p in (*rules.counted_penalties, *rules.optional_penalties)):
+        return _penalty_setter(spec.name)
+    return _kind_setter(spec.name)
+
+
+# --- Reading option values ------------------------------------------------------------
+
+
+def _choices_text(choices: tuple[str, ...]) -> str:
+    return "must be one of " + ", ".join(f'"{c}"' for c in choices)
+
+
+def _parse_clauses(value: object, kinds: set[str]) -> tuple[tuple[CanastaClause, ...], str | None]:
+    """A list of {"count", "kinds"}; kinds named must be among `kinds` (checked later too)."""
+    if not isinstance(value, list) or len(value) > MAX_LIST:
+        return (), 'must be a list of {"count": N, "kinds": [...]} clauses'
+    clauses = []
+    for index, item in enumerate(value, start=1):
+        where = f"clause {index}"
+        if not isinstance(item, Mapping) or set(item) - {"count", "kinds"}:
+            return (), f"{where} must be an object with count and kinds"
+        count = item.get("count")
+        if not _is_int(count) or not 1 <= count <= 100:  # type: ignore[operator]
+            return (), f"{where} needs a count of at least 1"
+        listed = item.get("kinds", [])
+        if not isinstance(listed, list) or not all(isinstance(k, str) for k in listed):
+            return (), f"{where}: kinds must be a list of canasta kinds"
+        unknown = [k for k in listed if k not in kinds]
+        if unknown:
+            known = ", ".join(sorted(kinds))
+            return (
+                (),
+                f"{where} names a kind the rules do not have: {unknown[0]} (they have: {known})",
+            )
+        assert isinstance(count, int)
+        clauses.append(CanastaClause(count, tuple(dict.fromkeys(listed))))
+    return tuple(clauses), None
+
+
+def _parse_points_list(value: object, name: str) -> tuple[tuple[int, ...], str | None]:
+    if not isinstance(value, list) or not value or len(value) > MAX_LIST:
+        return (), "must be a list of points, one per deal (at least one)"
+    for index, item in enumerate(value, start=1):
+        reason = _points_problem(item)
+        if reason:
+            return (), f"entry {index} {reason}"
+    return tuple(value), None
+
+
+def _parse_totals(value: object, most: int) -> tuple[dict[int, int], str | None]:
+    if not isinstance(value, Mapping):
+        return {}, 'must be an object of count -> points, e.g. {"4": 800}'
+    totals: dict[int, int] = {}
+    for key, points in value.items():
+        text = str(key).strip()
+        count = int(text) if text.isdigit() else 0
+        if not 1 <= count <= most:
+            return {}, f"counts must be from 1 to {most} (the red threes in the deck), not {key!r}"
+        reason = _points_problem(points)
+        if reason:
+            return {}, f"the total for {count} {reason}"
+        assert isinstance(points, int)
+        totals[count] = points
+    return totals, None
+
+
+def _parse_card_values(value: object, rules: Rules) -> tuple[dict[str, int], str | None]:
+    if not isinstance(value, Mapping):
+        return {}, "must be an object of card category -> points"
+    categories = {c.key for c in rules.cards}
+    values: dict[str, int] = {}
+    for key, points in value.items():
+        if key not in categories:
+            known = ", ".join(c.key for c in rules.cards)
+            return {}, f"has no card category {key!r} (it has: {known})"
+        reason = _points_problem(points)
+        if reason:
+            return {}, f"{key} {reason}"
+        assert isinstance(points, int)
+        values[str(key)] = points
+    return values, None
+
+
+def _check_value(spec: OptionSpec, value: object, rules: Rules) -> tuple[object, str | None]:
     """The value to apply, or a reason it is not acceptable."""
-    if spec.type == "points":
-        reason = _points_problem(value, positive=spec.name == "target")
-        return value, reason
-    if spec.type == "optional_points":
+    kinds = {k.key for k in rules.canasta_kinds}
+    if spec.nullable and value is None:
+        return None, None
+    kind = spec.type
+    if kind == OptionType.POINTS:
+        return value, _points_problem(value, positive=spec.name == "target")
+    if kind == OptionType.OPTIONAL_POINTS:
         if value is None or isinstance(value, bool):
             return value, None
         return value, _points_problem(value)
-    if spec.type == "choice":
-        if value in spec.choices:
-            return value, None
-        return value, "must be one of " + ", ".join(f'"{c}"' for c in spec.choices)
+    if kind == OptionType.CHOICE:
+        return value, None if value in spec.choices else _choices_text(spec.choices)
+    if kind == OptionType.INT:
+        low = spec.minimum if spec.minimum is not None else 0
+        high = spec.maximum if spec.maximum is not None else MAX_SCORE
+        if not _is_int(value) or not low <= value <= high:  # type: ignore[operator]
+            return value, f"must be a whole number from {low} to {high}"
+        return value, None
+    if kind == OptionType.BOOL:
+        return value, None if isinstance(value, bool) else "must be true or false"
+    if kind == OptionType.CLAUSES:
+        return _parse_clauses(value, kinds)
+    if kind == OptionType.CLAUSES_LIST:
+        if not isinstance(value, list) or not value or len(value) > MAX_LIST:
+            return (), "must be a list with one list of clauses per deal"
+        per_deal = []
+        for deal, item in enumerate(value, start=1):
+            clauses, reason = _parse_clauses(item, kinds)
+            if reason:
+                return (), f"deal {deal}: {reason}"
+            per_deal.append(clauses)
+        return tuple(per_deal), None
+    if kind == OptionType.POINTS_LIST:
+        return _parse_points_list(value, spec.name)
+    if kind == OptionType.TOTALS:
+        red_in_deck = max(
+            [rules.deck.count_of("red_three")]
+            + [
+                rules.deck_for(lay.sides * lay.players_per_side).count_of("red_three")
+                for lay in rules.layouts
+            ]
+        )
+        return _parse_totals(value, red_in_deck)
+    if kind == OptionType.CARD_VALUES:
+        return _parse_card_values(value, rules)
     table, problems = parse_meld_table(value)
     return table, ("; ".join(p.message for p in problems) if problems else None)
 
 
+def _settle(
+    preset: Rules, rules: Rules, given: Mapping[str, object]
+) -> tuple[Rules, list[Problem]]:
+    """What holds only for the combination: kinds named by clauses, options that need others."""
+    problems: list[Problem] = []
+    enabled = {k.key for k in rules.kinds()}
+    going = rules.going_out
+    shorthand = given.get("canastas_to_go_out")
+    if shorthand is not None and "going_out_needs" in given:
+        assert isinstance(shorthand, int)
+        same = (CanastaClause(shorthand),) if shorthand else ()
+        if given["going_out_needs"] != same:
+            message = "Give canastas_to_go_out or going_out_needs, not both"
+            problems.append(Problem(None, "options.canastas_to_go_out", message))
+
+    def live(clauses: tuple[CanastaClause, ...]) -> tuple[CanastaClause, ...]:
+        """The preset's own clauses lose kinds an option turned off."""
+        kept = []
+        for clause in clauses:
+            named = [k for k in clause.kinds if k in enabled]
+            if clause.kinds and not named and not clause.groups:
+                continue
+            kept.append(replace(clause, kinds=tuple(named)) if clause.kinds else clause)
+        return tuple(kept)
+
+    for name, clauses_list in (
+        ("going_out_needs", (going.needs,) if "going_out_needs" in given else ()),
+        (
+            "going_out_needs_by_deal",
+            going.needs_by_deal if name_given(given, "going_out_needs_by_deal") else (),
+        ),
+    ):
+        for clauses in clauses_list:
+            off = sorted({k for c in clauses for k in c.kinds if k not in enabled})
+            if off:
+                problems.append(
+                    Problem(
+                        None,
+                        f"options.{name}",
+                        f"{rules.name} is played without {', '.join(off)} here",
+                    )
+                )
+    if "going_out_needs" not in given and shorthand is None:
+        going = replace(going, needs=live(going.needs))
+    if not name_given(given, "going_out_needs_by_deal"):
+        going = replace(going, needs_by_deal=tuple(live(n) for n in going.needs_by_deal))
+    rules = replace(rules, going_out=going)
+    for penalty in rules.counted_penalties:
+        if penalty.needs_kind is not None and penalty.needs_kind not in enabled:
+            kind = next(k for k in rules.canasta_kinds if k.key == penalty.needs_kind)
+            problems.append(
+                Problem(
+                    None,
+                    f"options.{penalty.option}",
+                    f"The cost of {with_article(penalty.singular)} needs {kind.plural} "
+                    f"(option {kind.option})",
+                )
+            )
+    if rules.game_end.mode == GameEndMode.TARGET and "meld_minimums_by_deal" not in given:
+        rules = replace(rules, meld_by_deal=())
+    return rules, problems
+
+
+def name_given(given: Mapping[str, object], name: str) -> bool:
+    return given.get(name) is not None
+
+
 def resolve_options(preset: Rules, options: object) -> tuple[Rules, list[Problem]]:
-    """Apply what can be applied; return the rules and the problems with the rest."""
+    """Apply what can be applied; return the rules and the problems with the rest.
+
+    Options are applied in the order `available_options` lists them, never in
+    the order given, so `red_three` then `red_three_totals` or the reverse
+    resolve alike.
+    """
     if options is None:
         return preset, []
     if not isinstance(options, Mapping):
         return preset, [Problem(None, "options", "Options must be an object of name: value")]
-    specs = {spec.name: spec for spec in available_options(preset)}
-    rules = preset
+    specs = available_options(preset)
+    by_name = {spec.name: spec for spec in specs}
     problems: list[Problem] = []
+    checked: dict[str, object] = {}
     for name, value in options.items():
         field = f"options.{name}"
-        spec = specs.get(name)
+        spec = by_name.get(name)
         if spec is None:
-            known = ", ".join(specs)
+            known = ", ".join(by_name)
             problems.append(
                 Problem(None, field, f"{preset.name} has no option {name!r} (it has: {known})")
             )
             continue
-        checked, reason = _check_value(spec, value)
+        parsed, reason = _check_value(spec, value, preset)
         if reason:
             problems.append(Problem(None, field, f"{spec.label} {reason}"))
             continue
-        rules = _setter(spec)(rules, checked)
+        checked[name] = parsed
+    rules = preset
+    try:
+        for spec in specs:
+            if spec.name in checked and not (spec.nullable and checked[spec.name] is None):
+                rules = _setter(rules, spec)(rules, checked[spec.name])
+        rules, settled = _settle(preset, rules, checked)
+    except InvalidRules as error:
+        return preset, [
+            *problems,
+            Problem(None, "options", f"These options do not fit together: {error}"),
+        ]
+    problems += settled
     return rules, problems
 
 

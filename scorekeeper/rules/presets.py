@@ -11,6 +11,8 @@ from types import MappingProxyType
 
 from .cards import (
     BLACK_THREE,
+    BURACO4_DECK,
+    BURACO4_VALUES,
     BURACO_DECK,
     BURACO_VALUES,
     BURRACO_DECK,
@@ -19,6 +21,7 @@ from .cards import (
     DOUBLE_DECK,
     RED_THREE,
     TRIPLE_DECK,
+    packs_deck,
 )
 from .errors import UnknownVariant
 from .model import (
@@ -27,12 +30,19 @@ from .model import (
     CataloguePenalty,
     CountedPenalty,
     ExtraHand,
+    Feet,
+    GameEnd,
+    GameEndMode,
     GoingOut,
+    KindGroup,
     Layout,
+    LayoutTarget,
     MeldTier,
+    NegativeWhen,
     RedThrees,
     RedThreeTotal,
     Rules,
+    TieRule,
 )
 
 PARTNERSHIPS = (Layout(sides=2, players_per_side=2),)
@@ -41,13 +51,65 @@ HEAD_TO_HEAD = (Layout(sides=2, players_per_side=1),)
 NATURAL = CanastaKind(
     "natural", "natural canasta", "natural canastas", 500, "natural", "natural_canasta"
 )
-MIXED = CanastaKind("mixed", "mixed canasta", "mixed canastas", 300, "natural", "mixed_canasta")
+MIXED = CanastaKind(
+    "mixed",
+    "mixed canasta",
+    "mixed canastas",
+    300,
+    "natural",
+    "mixed_canasta",
+    group=KindGroup.DIRTY,
+)
 SAMBA = CanastaKind("samba", "samba", "sambas", 1500, "natural", "samba")
-BOLIVIA = CanastaKind("bolivia", "bolivia", "bolivias", 2000, "wild", "bolivia")
+BOLIVIA = CanastaKind(
+    "bolivia", "bolivia", "bolivias", 2000, "wild", "bolivia", group=KindGroup.WILD
+)
+# Seven wild cards: a house rule of Classic (off) and part of Hand and Foot.
+WILD = CanastaKind(
+    "wild",
+    "wild-card canasta",
+    "wild-card canastas",
+    1000,
+    "wild",
+    "wild_canasta",
+    enabled=False,
+    min_points=140,
+    group=KindGroup.WILD,
+)
+ACE_TO_KING = CanastaKind(
+    "ace_to_king",
+    "ace-to-king canasta",
+    "ace-to-king canastas",
+    500,
+    "natural",
+    "ace_to_king",
+    enabled=False,
+    note="scores its own bonus only, not the natural one as well",
+    min_points=110,
+)
+ACE_TO_ACE = CanastaKind(
+    "ace_to_ace",
+    "ace-to-ace canasta",
+    "ace-to-ace canastas",
+    1000,
+    "natural",
+    "ace_to_ace",
+    note="scores its own bonus only, not the natural one as well",
+)
+INCOMPLETE_WILD = CountedPenalty(
+    "incomplete_wild",
+    "unfinished wild-card meld",
+    "unfinished wild-card melds",
+    1000,
+    option="incomplete_wild_penalty",
+    max_per_side=1,
+    needs_kind="wild",
+)
 
 ANY_ONE = CanastaClause(1)
 ANY_TWO = CanastaClause(2)
 ONE_SAMBA = CanastaClause(1, ("samba",))
+ONE_CLEAN = CanastaClause(1, groups=(KindGroup.CLEAN,))
 
 CLASSIC_MELD_TABLE = (
     MeldTier(None, 15),
@@ -65,6 +127,20 @@ BLACK_THREES_IN_HAND = CountedPenalty(
     replaces_hand_cards=True,
 )
 
+CLASSIC_RED_THREES = RedThrees(
+    each=100,
+    totals=(RedThreeTotal(4, 800),),
+    canastas_needed=1,
+    negative_when=NegativeWhen.NO_CANASTA,
+    negative_when_choices=(NegativeWhen.NO_CANASTA, NegativeWhen.NO_MELD),
+)
+SAMBA_RED_THREES = RedThrees(
+    each=100,
+    totals=(RedThreeTotal(6, 1000),),
+    canastas_needed=2,
+    negative_when=NegativeWhen.NO_CANASTA,
+)
+
 CLASSIC = Rules(
     key="classic",
     name="Classic Canasta",
@@ -75,16 +151,11 @@ CLASSIC = Rules(
     cards=CANASTA_VALUES,
     canasta_noun="canasta",
     canasta_plural="canastas",
-    canasta_kinds=(NATURAL, MIXED),
+    canasta_kinds=(NATURAL, MIXED, WILD),
     going_out=GoingOut("Going out", bonus=100, concealed_bonus=200, needs=(ANY_ONE,)),
-    red_threes=RedThrees(
-        each=100,
-        totals=(RedThreeTotal(4, 800),),
-        canastas_needed=1,
-        negative_when="no_canasta",
-        negative_when_choices=("no_canasta", "no_meld"),
-    ),
+    red_threes=CLASSIC_RED_THREES,
     meld_table=CLASSIC_MELD_TABLE,
+    optional_penalties=(INCOMPLETE_WILD,),
     target=5000,
 )
 
@@ -117,12 +188,7 @@ SAMBA_RULES = Rules(
     canasta_plural="canastas",
     canasta_kinds=(NATURAL, MIXED, SAMBA),
     going_out=GoingOut("Going out", bonus=200, concealed_bonus=None, needs=(ANY_TWO,)),
-    red_threes=RedThrees(
-        each=100,
-        totals=(RedThreeTotal(6, 1000),),
-        canastas_needed=2,
-        negative_when="no_canasta",
-    ),
+    red_threes=SAMBA_RED_THREES,
     meld_table=(*CLASSIC_MELD_TABLE, MeldTier(7000, 160)),
     target=10000,
 )
@@ -134,7 +200,7 @@ SAMBA_FOURNIER = replace(
     description="Samba as the Spanish card maker Fournier prints it, with its penalties.",
     source="The Fournier Samba rule book",
     going_out=replace(SAMBA_RULES.going_out, needs=(ANY_ONE,)),
-    red_threes=replace(SAMBA_RULES.red_threes, penalty_each=500),
+    red_threes=replace(SAMBA_RED_THREES, penalty_each=500),
     counted_penalties=(
         CountedPenalty(
             "red_threes_in_hand",
@@ -170,7 +236,7 @@ BRAZILIAN = Rules(
         each=100,
         totals=(RedThreeTotal(5, 1000), RedThreeTotal(6, 1200)),
         canastas_needed=1,
-        negative_when="no_canasta",
+        negative_when=NegativeWhen.NO_CANASTA,
     ),
     counted_penalties=(
         BLACK_THREES_IN_HAND,
@@ -211,7 +277,7 @@ BOLIVIA_RULES = Rules(
         each=100,
         totals=(RedThreeTotal(6, 1000),),
         canastas_needed=2,
-        negative_when="no_canasta",
+        negative_when=NegativeWhen.NO_CANASTA,
     ),
     counted_penalties=(BLACK_THREES_IN_HAND,),
     meld_table=(*CLASSIC_MELD_TABLE, MeldTier(7000, 150)),
@@ -231,21 +297,14 @@ BURACO = Rules(
     canasta_kinds=(
         replace(NATURAL, bonus=100),
         replace(MIXED, bonus=100),
-        CanastaKind(
-            "ace_to_ace",
-            "ace-to-ace canasta",
-            "ace-to-ace canastas",
-            1000,
-            "natural",
-            "ace_to_ace",
-            note="scores its own bonus only, not the natural one as well",
-        ),
+        ACE_TO_ACE,
+        ACE_TO_KING,
     ),
     going_out=GoingOut(
         "Going out",
         bonus=100,
         concealed_bonus=None,
-        needs=(CanastaClause(1, ("natural", "ace_to_ace")),),
+        needs=(ONE_CLEAN,),
         needs_extra_hand=True,
     ),
     extra_hand=ExtraHand("morto", 100),
@@ -273,6 +332,22 @@ BURRACO = Rules(
             "natural",
             "semi_clean",
             enabled=False,
+            group=KindGroup.DIRTY,
+        ),
+        replace(
+            ACE_TO_KING,
+            singular="burraco nobile",
+            plural="burracos nobili",
+            option="burraco_nobile",
+            min_points=120,
+        ),
+        replace(
+            ACE_TO_ACE,
+            singular="burraco reale",
+            plural="burracos reali",
+            option="burraco_reale",
+            enabled=False,
+            min_points=135,
         ),
     ),
     going_out=GoingOut(
@@ -280,6 +355,106 @@ BURRACO = Rules(
     ),
     extra_hand=ExtraHand("pozzetto", 100),
     target=2005,
+)
+
+CLASSIC_6P = replace(
+    CLASSIC,
+    key="classic-6p",
+    name="Classic Canasta for six",
+    description="Six players with three decks, in two teams of three or three pairs.",
+    source="Randy Rasa's Canasta for six players (rummy-games.com); pagat for wild-card canastas",
+    layouts=(Layout(2, 3), Layout(3, 2)),
+    deck=TRIPLE_DECK,
+    going_out=replace(CLASSIC.going_out, needs=(ANY_TWO,)),
+    red_threes=replace(CLASSIC_RED_THREES, totals=(RedThreeTotal(5, 1000), RedThreeTotal(6, 1200))),
+    meld_table=(*CLASSIC_MELD_TABLE, MeldTier(7500, 150, sides=2)),
+    game_end=GameEnd(targets_by_layout=(LayoutTarget("2x3", 10000), LayoutTarget("3x2", 7500))),
+    target=10000,
+)
+
+HAND_AND_FOOT = Rules(
+    key="hand-and-foot",
+    name="Hand and Foot",
+    description="Each player has a hand and a foot; books of seven; four deals, most points wins.",
+    source="Hand and Foot as pagat gives Bill Whitnack's partnership rules; house rules from "
+    "players' pages and other scorekeepers",
+    layouts=(
+        Layout(2, 2, assumed=True),
+        Layout(2, 3),
+        Layout(3, 2, assumed=True),
+        Layout(2, 1),
+        Layout(3, 1),
+        Layout(4, 1, assumed=True),
+        Layout(5, 1, assumed=True),
+        Layout(6, 1, assumed=True),
+    ),
+    deck=packs_deck().build(4),
+    packs=packs_deck(),
+    cards=CANASTA_VALUES,
+    canasta_noun="book",
+    canasta_plural="books",
+    canasta_kinds=(
+        replace(NATURAL, singular="clean book", plural="clean books"),
+        replace(MIXED, singular="dirty book", plural="dirty books"),
+        replace(
+            WILD,
+            singular="wild book",
+            plural="wild books",
+            bonus=1500,
+            enabled=True,
+            optional=True,
+        ),
+    ),
+    going_out=GoingOut(
+        "Going out",
+        bonus=100,
+        concealed_bonus=None,
+        needs=(
+            CanastaClause(2, ("natural",)),
+            CanastaClause(2, ("mixed",)),
+            CanastaClause(1, ("wild",)),
+        ),
+        needs_foot=True,
+    ),
+    red_threes=RedThrees(each=100, totals=(), canastas_needed=0, negative_when=NegativeWhen.NEVER),
+    counted_penalties=(
+        CountedPenalty(
+            "red_threes_in_hand",
+            "red three held at the end",
+            "red threes held at the end",
+            100,
+            card_category=RED_THREE,
+            option="red_three_held",
+        ),
+    ),
+    feet=Feet(),
+    meld_by_deal=(50, 90, 120, 150),
+    meld_table=(MeldTier(None, 50), MeldTier(2500, 90), MeldTier(5000, 120), MeldTier(7500, 150)),
+    game_end=GameEnd(mode=GameEndMode.DEALS, deals=4, tie_rule=TieRule.DRAW),
+    target=10000,
+)
+
+BURACO_4P = Rules(
+    key="buraco-4p",
+    name="Buraco in partnerships",
+    description="Buraco as played in Brazil: two pairs, jokers, runs of 500 and 1000; to 3000.",
+    source="pagat's Buraco (players, pack, card values); Brazilian Buraco rule pages for scoring",
+    layouts=PARTNERSHIPS,
+    deck=BURACO4_DECK,
+    cards=BURACO4_VALUES,
+    canasta_noun="canasta",
+    canasta_plural="canastas",
+    canasta_kinds=(
+        replace(NATURAL, singular="clean canasta", plural="clean canastas", bonus=200),
+        replace(MIXED, singular="dirty canasta", plural="dirty canastas", bonus=100),
+        replace(ACE_TO_KING, enabled=True),
+        replace(ACE_TO_ACE, min_points=125),
+    ),
+    going_out=GoingOut(
+        "Going out", bonus=100, concealed_bonus=None, needs=(ONE_CLEAN,), needs_extra_hand=True
+    ),
+    extra_hand=ExtraHand("morto", 100),
+    target=3000,
 )
 
 _PRESETS: tuple[Rules, ...] = (
@@ -292,6 +467,9 @@ _PRESETS: tuple[Rules, ...] = (
     BOLIVIA_RULES,
     BURACO,
     BURRACO,
+    CLASSIC_6P,
+    HAND_AND_FOOT,
+    BURACO_4P,
 )
 
 PRESETS: MappingProxyType[str, Rules] = MappingProxyType({p.key: p for p in _PRESETS})

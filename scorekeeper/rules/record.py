@@ -31,6 +31,11 @@ class SideHand:
     red_threes_in_hand: int = 0
     black_threes_in_hand: int = 0
     short_sequences: int = 0
+    incomplete_wild: int = 0
+    foot_points: int | None = None
+    foot_cards: dict[str, int] | None = None
+    feet_taken: int = 0
+    exact_pickups: int = 0
     took_extra_hand: bool | None = None
     penalties: tuple[PenaltyEntry, ...] = ()
 
@@ -47,6 +52,13 @@ class SideHand:
 class Hand:
     sides: tuple[SideHand, ...]
     players_per_side: int | None = None
+    deal: int = 1
+
+    def players(self) -> int | None:
+        """How many players sit at the table, when the layout is known."""
+        if self.players_per_side is None:
+            return None
+        return self.players_per_side * len(self.sides)
 
 
 def cards_points(rules: Rules, counts: Mapping[str, int]) -> int:
@@ -68,6 +80,12 @@ def hand_points_of(rules: Rules, side: SideHand) -> int:
     if side.hand_cards is not None:
         return cards_points(rules, side.hand_cards)
     return side.hand_points or 0
+
+
+def foot_points_of(rules: Rules, side: SideHand) -> int:
+    if side.foot_cards is not None:
+        return cards_points(rules, side.foot_cards)
+    return side.foot_points or 0
 
 
 def side_label(index: int, players_per_side: int | None, names: list[str] | None = None) -> str:

@@ -7,20 +7,40 @@ dispute can be settled line by line.
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from typing import Any
 
-from .model import Rules
-from .record import Hand, SideHand, hand_points_of, meld_points_of
+from .messages import render
+from .model import KindGroup, MeldMinusWhen, NegativeWhen, RedThreesMinus, Rules, Sign
+from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of
 
 
 @dataclass(frozen=True)
 class Line:
+    """One score line: the rule it comes from, its points, and its words as key + params.
+
+    `label` is the English text of `key` and `params` (kept as a field so that
+    lines read back from older stored hands, which have only a label, still render).
+    """
+
     rule: str
     label: str
     points: int
+    key: str = ""
+    params: Mapping[str, Any] = field(default_factory=dict)
+
+    @classmethod
+    def of(cls, rule: str, points: int, key: str, /, **params: Any) -> Line:
+        return cls(rule, render(key, params), points, key, params)
 
     def to_dict(self) -> dict[str, object]:
-        return {"rule": self.rule, "label": self.label, "points": self.points}
+        return {
+            "rule": self.rule,
+            "label": self.label,
+            "points": self.points,
+            "key": self.key,
+            "params": dict(self.params),
+        }
 
 
 @dataclass(frozen=True)
@@ -32,15 +52,32 @@ class SideScore:
         return {"total": self.total, "lines": [line.to_dict() for line in self.lines]}
 
 
-def _cards_label(rules: Rules, title: str, counts: Mapping[str, int] | None) -> str:
-    if not counts:
-        return title
-    parts = []
+def _cards(rules: Rules, counts: Mapping[str, int] | None) -> list[list[Any]]:
+    """[[category, count, value, noun], ...] in the value set's order, zero counts left out."""
+    out: list[list[Any]] = []
     for category in rules.cards:
-        count = counts.get(category.key, 0)
+        count = (counts or {}).get(category.key, 0)
         if count:
-            parts.append(f"{count} {category.noun(count)} x {category.value}")
-    return f"{title}: {', '.join(parts)}"
+            out.append([category.key, count, category.value, category.noun(count)])
+    return out
+
+
+def _cards_line(
+    rules: Rules, rule: str, key: str, counts: Mapping[str, int] | None, points: int, **params: Any
+) -> Line:
+    cards = _cards(rules, counts)
+    if cards:
+        return Line.of(rule, points, key.replace("_points", "_cards"), cards=cards, **params)
+    return Line.of(rule, points, key, **params)
+
+
+def _canasta_reason(rules: Rules, needed: int) -> dict[str, Any]:
+    if needed <= 1:
+        return {"key": "reason.no_canasta", "params": {"noun": rules.canasta_noun}}
+    return {
+        "key": "reason.fewer_canastas",
+        "params": {"count": needed, "nouns": rules.canasta_plural},
+    }
 
 
 def _red_three_line(rules: Rules, side: SideHand, melded: int) -> Line | None:
@@ -48,99 +85,203 @@ def _red_three_line(rules: Rules, side: SideHand, melded: int) -> Line | None:
     count = side.red_threes
     if red is None or count == 0:
         return None
-    special = next((t.total for t in red.totals if t.count == count), None)
-    value = special if special is not None else count * red.each
     noun = "red three" if count == 1 else "red threes"
-    label = f"{count} {noun} on one side" if special is not None else f"{count} {noun} x {red.each}"
+    if red.laid_sign == Sign.MINUS:
+        return Line.of(
+            "red_threes",
+            -count * red.each,
+            "line.red_threes.laid_minus",
+            count=count,
+            noun=noun,
+            each=red.each,
+        )
+    special = next((t.total for t in red.totals if t.count == count), None)
+    value = red.plus_value(count)
     canastas = side.canasta_total()
-    if red.negative_when == "no_meld":
+    reason: dict[str, Any]
+    if red.negative_when == NegativeWhen.NEVER:
+        negative = False
+        reason = {}
+    elif red.negative_when == NegativeWhen.NO_MELD:
         negative = canastas == 0 and melded == 0
-        reason = "nothing melded"
+        reason = {"key": "reason.nothing_melded", "params": {}}
     else:
         negative = canastas < red.canastas_needed
-        needed = red.canastas_needed
-        reason = (
-            f"no {rules.canasta_noun}"
-            if needed == 1
-            else f"fewer than {needed} {rules.canasta_plural}"
-        )
+        reason = _canasta_reason(rules, red.canastas_needed)
+    if not negative and red.plus_from is not None and canastas < red.plus_from:
+        zero = _canasta_reason(rules, red.plus_from)
+        return Line.of("red_threes", 0, "line.red_threes.zero", count=count, noun=noun, reason=zero)
     if not negative:
-        return Line("red_threes", label, value)
-    if red.penalty_each is not None:
-        return Line(
-            "red_threes",
-            f"{count} {noun} x -{red.penalty_each} ({reason})",
-            -count * red.penalty_each,
+        if special is not None:
+            return Line.of("red_threes", value, "line.red_threes.special", count=count, noun=noun)
+        return Line.of(
+            "red_threes", value, "line.red_threes", count=count, noun=noun, each=red.each
         )
-    return Line("red_threes", f"{label}, counted minus ({reason})", -value)
+    if red.penalty_each is not None or red.minus == RedThreesMinus.EACH:
+        each = red.penalty_each if red.penalty_each is not None else red.each
+        return Line.of(
+            "red_threes",
+            -count * each,
+            "line.red_threes.each_minus",
+            count=count,
+            noun=noun,
+            each=each,
+            reason=reason,
+        )
+    if special is not None:
+        return Line.of(
+            "red_threes",
+            -value,
+            "line.red_threes.special_minus",
+            count=count,
+            noun=noun,
+            reason=reason,
+        )
+    return Line.of(
+        "red_threes",
+        -value,
+        "line.red_threes.minus",
+        count=count,
+        noun=noun,
+        each=red.each,
+        reason=reason,
+    )
 
 
-def score_side(rules: Rules, side: SideHand) -> SideScore:
+def meld_minus_reason(rules: Rules, side: SideHand) -> dict[str, Any] | None:
+    """Why the side's melded cards count minus, or None when they count plus."""
+    when = rules.meld_minus_when
+    if when == MeldMinusWhen.NO_CANASTA and side.canasta_total() == 0:
+        return _canasta_reason(rules, 1)
+    if when == MeldMinusWhen.NO_CLEAN_CANASTA:
+        clean = sum(
+            side.canastas.get(k.key, 0) for k in rules.kinds() if k.group == KindGroup.CLEAN
+        )
+        if not clean:
+            return {"key": "reason.no_clean_canasta", "params": {"noun": rules.canasta_noun}}
+    return None
+
+
+def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
+    """Score one side of an accepted hand; `deal` picks the deal-keyed going-out bonus."""
     lines: list[Line] = []
     for kind in rules.kinds():
         count = side.canastas.get(kind.key, 0)
         if count:
             lines.append(
-                Line(
+                Line.of(
                     f"canasta.{kind.key}",
-                    f"{count} {kind.noun(count)} x {kind.bonus}",
                     count * kind.bonus,
+                    "line.canastas",
+                    count=count,
+                    kind=kind.key,
+                    noun=kind.noun(count),
+                    bonus=kind.bonus,
                 )
             )
     melded = meld_points_of(rules, side)
-    lines.append(Line("meld_points", _cards_label(rules, "Melded cards", side.meld_cards), melded))
+    minus = meld_minus_reason(rules, side)
+    if minus is None:
+        lines.append(_cards_line(rules, "meld_points", "line.meld_points", side.meld_cards, melded))
+    else:
+        lines.append(
+            _cards_line(
+                rules,
+                "meld_points",
+                "line.meld_points.minus",
+                side.meld_cards,
+                -melded,
+                reason=minus,
+            )
+        )
     going_out = rules.going_out
     if side.went_out:
         if side.concealed and going_out.concealed_bonus is not None:
             lines.append(
-                Line(
-                    "going_out.concealed", f"{going_out.label} concealed", going_out.concealed_bonus
+                Line.of(
+                    "going_out.concealed",
+                    going_out.concealed_bonus,
+                    "line.going_out.concealed",
+                    label=going_out.label,
                 )
             )
         else:
-            lines.append(Line("going_out", going_out.label, going_out.bonus))
+            lines.append(
+                Line.of(
+                    "going_out", going_out.bonus_for(deal), "line.going_out", label=going_out.label
+                )
+            )
     red_line = _red_three_line(rules, side, melded)
     if red_line is not None:
         lines.append(red_line)
     lines.append(
-        Line(
-            "hand_points",
-            _cards_label(rules, "Cards left in hand", side.hand_cards),
-            -hand_points_of(rules, side),
+        _cards_line(
+            rules, "hand_points", "line.hand_points", side.hand_cards, -hand_points_of(rules, side)
         )
     )
+    if rules.feet is not None:
+        lines.append(
+            _cards_line(
+                rules,
+                "foot_points",
+                "line.foot_points",
+                side.foot_cards,
+                -foot_points_of(rules, side),
+                feet=rules.feet.plural,
+            )
+        )
+        bonus = rules.feet.exact_pickup_bonus
+        if bonus is not None and side.exact_pickups:
+            count = side.exact_pickups
+            lines.append(
+                Line.of(
+                    "exact_pickups",
+                    count * bonus,
+                    "line.exact_pickups",
+                    count=count,
+                    noun="pickup" if count == 1 else "pickups",
+                    points=bonus,
+                )
+            )
     for penalty in rules.counted_penalties:
         count = side.count(penalty.field)
         if count:
             lines.append(
-                Line(
+                Line.of(
                     penalty.field,
-                    f"{count} {penalty.noun(count)} x {penalty.points}",
                     -count * penalty.points,
+                    "line.counted",
+                    count=count,
+                    noun=penalty.noun(count),
+                    points=penalty.points,
                 )
             )
     if rules.extra_hand is not None and not side.took_extra_hand:
         extra = rules.extra_hand
         lines.append(
-            Line("extra_hand", f"Extra hand ({extra.name}) not taken", -extra.penalty_not_taken)
+            Line.of("extra_hand", -extra.penalty_not_taken, "line.extra_hand", name=extra.name)
         )
     for entry in side.penalties:
         item = rules.catalogue_penalty(entry.rule) if entry.rule else None
         if item is not None:
+            key = "line.penalty.catalogue_many" if entry.count > 1 else "line.penalty.catalogue"
             lines.append(
-                Line(
+                Line.of(
                     f"penalty.{item.key}",
-                    f"Penalty: {item.label} x {entry.count}"
-                    if entry.count > 1
-                    else f"Penalty: {item.label}",
                     -item.points * entry.count,
+                    key,
+                    penalty=item.key,
+                    label=item.label,
+                    count=entry.count,
                 )
             )
         elif entry.points is not None:
-            lines.append(Line("penalty", f"Penalty: {entry.reason}", -entry.points))
+            lines.append(
+                Line.of("penalty", -entry.points, "line.penalty.free", reason=entry.reason or "")
+            )
     return SideScore(sum(line.points for line in lines), tuple(lines))
 
 
 def score(rules: Rules, hand: Hand) -> tuple[SideScore, ...]:
     """Score a hand that `read_hand` accepted."""
-    return tuple(score_side(rules, side) for side in hand.sides)
+    return tuple(score_side(rules, side, hand.deal) for side in hand.sides)

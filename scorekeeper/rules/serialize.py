@@ -9,6 +9,7 @@ from __future__ import annotations
 import dataclasses
 import types
 import typing
+from enum import Enum
 from functools import cache
 from typing import Any
 
@@ -22,6 +23,8 @@ def to_json(value: Any) -> Any:
         return {f.name: to_json(getattr(value, f.name)) for f in dataclasses.fields(value)}
     if isinstance(value, tuple | list):
         return [to_json(item) for item in value]
+    if isinstance(value, Enum):
+        return value.value
     return value
 
 
@@ -43,17 +46,23 @@ def _build(hint: Any, data: Any, where: str) -> Any:
             raise InvalidRules(f"{where} must be a list")
         item_hint = typing.get_args(hint)[0]
         return tuple(_build(item_hint, item, f"{where}[{i}]") for i, item in enumerate(data))
-    if dataclasses.is_dataclass(hint):
+    if isinstance(hint, type) and dataclasses.is_dataclass(hint):
         if not isinstance(data, dict):
             raise InvalidRules(f"{where} must be an object")
         hints = _hints(hint)
-        kwargs = {}
+        kwargs: dict[str, Any] = {}
         for f in dataclasses.fields(hint):
             if f.name in data:
                 kwargs[f.name] = _build(hints[f.name], data[f.name], f"{where}.{f.name}")
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise InvalidRules(f"{where}.{f.name} is missing")
         return hint(**kwargs)
+    if isinstance(hint, type) and issubclass(hint, Enum):
+        try:
+            return hint(data)
+        except ValueError:
+            choices = ", ".join(repr(member.value) for member in hint)
+            raise InvalidRules(f"{where} must be one of {choices}") from None
     if hint is bool:
         if not isinstance(data, bool):
             raise InvalidRules(f"{where} must be true or false")
@@ -70,9 +79,17 @@ def _build(hint: Any, data: Any, where: str) -> Any:
 
 
 def rules_to_json(rules: Rules) -> dict[str, Any]:
-    return to_json(rules)
+    data = to_json(rules)
+    assert isinstance(data, dict)
+    return data
 
 
 def rules_from_json(data: Any) -> Rules:
-    """Rebuild a `Rules` from `rules_to_json` output; raises InvalidRules."""
-    return _build(Rules, data, "rules")
+    """Rebuild a `Rules` from `rules_to_json` output; raises InvalidRules.
+
+    Rule sets frozen before a field existed read back with that field's
+    default (the behaviour they were scored under).
+    """
+    rules = _build(Rules, data, "rules")
+    assert isinstance(rules, Rules)
+    return rules

@@ -7,36 +7,55 @@ produce a cascade of confusing follow-up messages.
 from __future__ import annotations
 
 from .errors import Problem
-from .model import CanastaClause, Rules
-from .record import Hand, SideHand, hand_points_of, meld_points_of, side_label
+from .model import CanastaClause, Deck, Rules
+from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of, side_label
 
 
 def describe_clause(rules: Rules, clause: CanastaClause) -> str:
-    if not clause.kinds:
+    kinds = rules.clause_kinds(clause)
+    if kinds is None:
         return f"{clause.count} {rules.canasta_noun_for(clause.count)}"
     nouns = []
-    for key in clause.kinds:
-        kind = next(k for k in rules.canasta_kinds if k.key == key)
-        nouns.append(kind.noun(clause.count))
+    for key in kinds:
+        kind = next((k for k in rules.canasta_kinds if k.key == key), None)
+        nouns.append(kind.noun(clause.count) if kind else key.replace("_", " "))
     return f"{clause.count} {' or '.join(nouns)}"
 
 
-def clause_count(clause: CanastaClause, side: SideHand) -> int:
-    if not clause.kinds:
+def clause_count(clause: CanastaClause, side: SideHand, rules: Rules | None = None) -> int:
+    kinds = rules.clause_kinds(clause) if rules is not None else (clause.kinds or None)
+    if kinds is None:
         return side.canasta_total()
-    return sum(side.canastas.get(key, 0) for key in clause.kinds)
+    return sum(side.canastas.get(key, 0) for key in kinds)
 
 
-def going_out_shortfalls(rules: Rules, side: SideHand) -> list[str]:
-    """What the side lacks to go out, in words; empty when it may go out."""
+def going_out_shortfalls(
+    rules: Rules, side: SideHand, deal: int = 1, players_per_side: int | None = None
+) -> list[str]:
+    """What the side lacks to go out in deal `deal`, in words; empty when it may go out."""
     missing = [
-        f"{describe_clause(rules, clause)}, {clause_count(clause, side)} recorded"
-        for clause in rules.going_out.needs
-        if clause_count(clause, side) < clause.count
+        f"{describe_clause(rules, clause)}, {clause_count(clause, side, rules)} recorded"
+        for clause in rules.going_out.needs_for(deal)
+        if clause_count(clause, side, rules) < clause.count
     ]
     extra = rules.extra_hand
     if rules.going_out.needs_extra_hand and extra is not None and not side.took_extra_hand:
         missing.append(f"the extra hand ({extra.name}) taken first, and it was not")
+    feet = rules.feet
+    if feet is not None:
+        if rules.going_out.needs_all_feet and players_per_side is not None:
+            if side.feet_taken < players_per_side:
+                missing.append(
+                    f"every player's {feet.singular} picked up first "
+                    f"({side.feet_taken} of {players_per_side} recorded)"
+                )
+        elif (rules.going_out.needs_foot or rules.going_out.needs_all_feet) and (
+            side.feet_taken < 1
+        ):
+            missing.append(f"the {feet.singular} picked up and played first, and it was not")
+    for penalty in rules.counted_penalties:
+        if penalty.forbids_going_out and side.count(penalty.field):
+            missing.append(f"no {penalty.singular} left, and there is one")
     return missing
 
 
@@ -59,6 +78,9 @@ def card_values(rules: Rules, side: SideHand, failed: set[str]) -> dict[str, int
         values[meld_field] = meld_points_of(rules, side)
     if not failed & {"hand_points", "hand_cards"}:
         values[hand_field] = hand_points_of(rules, side)
+    if rules.feet is not None and not failed & {"foot_points", "foot_cards"}:
+        foot_field = "foot_cards" if side.foot_cards is not None else "foot_points"
+        values[foot_field] = foot_points_of(rules, side)
     for penalty in rules.counted_penalties:
         category = rules.category(penalty.card_category) if penalty.card_category else None
         if category is not None and penalty.field not in failed:
@@ -105,17 +127,22 @@ def _side_problems(
                     f"{cards} counted",
                 )
 
+    deck_value = rules.deck_value(rules.deck_for(hand.players()))
     values = card_values(rules, side, failed)
     counted = sum(values.values())
-    if counted > rules.deck_value():
+    if counted > deck_value:
         add(
             _biggest(values),
             f"{counted} points of cards (melded and left) is more than the whole deck is "
-            f"worth ({rules.deck_value()} points): check for a typo",
+            f"worth ({deck_value} points): check for a typo",
         )
 
-    if side.went_out and not failed & {"went_out", "canastas", "took_extra_hand"}:
-        shortfalls = going_out_shortfalls(rules, side)
+    problems.extend(_count_problems(rules, hand, index, failed, who))
+
+    blocking = {"went_out", "canastas", "took_extra_hand", "feet_taken"}
+    blocking |= {p.field for p in rules.counted_penalties if p.forbids_going_out}
+    if side.went_out and not failed & blocking:
+        shortfalls = going_out_shortfalls(rules, side, hand.deal, hand.players_per_side)
         if shortfalls:
             problems.append(
                 Problem(
@@ -129,9 +156,57 @@ def _side_problems(
         hand_field = "hand_cards" if side.hand_cards is not None else "hand_points"
         if hand_field not in failed and hand_points_of(rules, side) > 0:
             add(hand_field, "a player who went out has no cards left in hand")
+        foot_field = "foot_cards" if side.foot_cards is not None else "foot_points"
+        if rules.feet is not None and foot_field not in failed and foot_points_of(rules, side):
+            add(foot_field, f"a player who went out played their {rules.feet.singular}")
         for penalty in rules.counted_penalties:
             if penalty.card_category and penalty.field not in failed and side.count(penalty.field):
                 add(penalty.field, f"a player who went out holds no {penalty.plural}")
+    return problems
+
+
+def _count_problems(
+    rules: Rules, hand: Hand, index: int, failed: set[str], who: str
+) -> list[Problem]:
+    """Counts above what one side can have: feet, exact pickups, capped penalties."""
+    side = hand.sides[index]
+    players = hand.players_per_side
+    problems: list[Problem] = []
+
+    def add(field: str, message: str) -> None:
+        problems.append(Problem(index, field, f"{who}: {message}"))
+
+    feet = rules.feet
+    if feet is not None and players is not None:
+        if "feet_taken" not in failed and side.feet_taken > players:
+            add(
+                "feet_taken",
+                f"{side.feet_taken} {feet.plural} picked up, but the side has {players} "
+                f"player{'s' if players != 1 else ''}",
+            )
+        foot_field = "foot_cards" if side.foot_cards is not None else "foot_points"
+        taken_all = side.feet_taken == players
+        if taken_all and not failed & {foot_field, "feet_taken"} and foot_points_of(rules, side):
+            add(
+                foot_field,
+                f"every player picked up their {feet.singular}, so no {feet.singular} "
+                "cards can be left",
+            )
+        if "exact_pickups" not in failed and side.exact_pickups > players:
+            add(
+                "exact_pickups",
+                f"{side.exact_pickups} exact pickups, but the side has {players} "
+                f"player{'s' if players != 1 else ''}",
+            )
+    for penalty in rules.counted_penalties:
+        if penalty.field in failed:
+            continue
+        count = side.count(penalty.field)
+        cap = penalty.max_per_side
+        if penalty.max_players and players is not None:
+            cap = players if cap is None else min(cap, players)
+        if cap is not None and count > cap:
+            add(penalty.field, f"at most {cap} {penalty.noun(cap)} a side; {count} recorded")
     return problems
 
 
@@ -140,7 +215,7 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
     usable = [
         (side, bad) for side, bad in zip(hand.sides, failed, strict=True) if "side" not in bad
     ]
-    deck = rules.deck
+    deck: Deck = rules.deck_for(hand.players())
 
     red_total = 0
     red_fields = ["red_threes"] + [
@@ -161,12 +236,11 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
     for category in rules.cards:
         by_field: dict[str, int] = {}
         for side, bad in usable:
-            if side.meld_cards and "meld_cards" not in bad:
-                key = f"meld_cards.{category.key}"
-                by_field[key] = by_field.get(key, 0) + side.meld_cards.get(category.key, 0)
-            if side.hand_cards and "hand_cards" not in bad:
-                key = f"hand_cards.{category.key}"
-                by_field[key] = by_field.get(key, 0) + side.hand_cards.get(category.key, 0)
+            for name in ("meld_cards", "hand_cards", "foot_cards"):
+                counts = getattr(side, name)
+                if counts and name not in bad:
+                    key = f"{name}.{category.key}"
+                    by_field[key] = by_field.get(key, 0) + counts.get(category.key, 0)
             for penalty in rules.counted_penalties:
                 if penalty.card_category == category.key and penalty.field not in bad:
                     by_field[penalty.field] = by_field.get(penalty.field, 0) + side.count(
@@ -186,22 +260,37 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
                 )
             )
 
-    by_field: dict[str, int] = {}
+    deck_value = rules.deck_value(deck)
+    values_by_field: dict[str, int] = {}
     for side, bad in usable:
         for name, value in card_values(rules, side, bad).items():
-            by_field[name] = by_field.get(name, 0) + value
-    counted = sum(by_field.values())
-    if counted > rules.deck_value() and not any(
-        sum(card_values(rules, side, bad).values()) > rules.deck_value() for side, bad in usable
+            values_by_field[name] = values_by_field.get(name, 0) + value
+    counted = sum(values_by_field.values())
+    if counted > deck_value and not any(
+        sum(card_values(rules, side, bad).values()) > deck_value for side, bad in usable
     ):
         problems.append(
             Problem(
                 None,
-                _biggest(by_field),
+                _biggest(values_by_field),
                 f"All sides together count {counted} points of cards, more than the whole "
-                f"deck is worth ({rules.deck_value()} points): check for a typo",
+                f"deck is worth ({deck_value} points): check for a typo",
             )
         )
+
+    for kind in rules.kinds():
+        if kind.max_on_table is None or "canastas" in set().union(*(b for _, b in usable)):
+            continue
+        on_table = sum(side.canastas.get(kind.key, 0) for side, _ in usable)
+        if on_table > kind.max_on_table:
+            problems.append(
+                Problem(
+                    None,
+                    f"canastas.{kind.key}",
+                    f"The deck allows {kind.max_on_table} {kind.noun(kind.max_on_table)} in "
+                    f"one hand; {on_table} are recorded across all sides",
+                )
+            )
 
     canastas = sum(side.canasta_total() for side, bad in usable if "canastas" not in bad)
     if canastas * rules.canasta_size > deck.size:

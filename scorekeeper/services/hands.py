@@ -29,16 +29,20 @@ class Evaluation:
 
 
 def evaluate(
-    rules: Rules, sides: object, players: object = None, side_names: list[str] | None = None
+    rules: Rules,
+    sides: object,
+    players: object = None,
+    side_names: list[str] | None = None,
+    deal: object = None,
 ) -> Evaluation:
-    """Score one hand; raises InvalidHand with every problem of it."""
-    hand = read_hand(rules, sides, players, side_names)
+    """Score one hand (of deal `deal`, 1 when not given); raises InvalidHand with every problem."""
+    hand = read_hand(rules, sides, players, side_names, deal)
     warnings = tuple(hand_warnings(rules, hand, side_names))
     return Evaluation(rules, hand, score(rules, hand), warnings)
 
 
 def evaluate_request(
-    variant: object, options: object, sides: object, players: object
+    variant: object, options: object, sides: object, players: object, deal: object = None
 ) -> Evaluation:
     """Score a stateless request, reporting variant, option and hand problems together."""
     if not isinstance(variant, str) or variant not in PRESETS:
@@ -51,7 +55,7 @@ def evaluate_request(
         raise InvalidHand([Problem(None, "variant", message)])
     rules, problems = resolve_options(PRESETS[variant], options)
     try:
-        evaluation = evaluate(rules, sides, players)
+        evaluation = evaluate(rules, sides, players, deal=deal)
     except InvalidHand as error:
         problems = [*problems, *error.problems]
     if problems:

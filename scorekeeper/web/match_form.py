@@ -64,9 +64,15 @@ def _tier_fields(index: int) -> list[str]:
     return ([f"opt_meld_{index}_from"] if index else []) + names
 
 
+# Option types this form has inputs for; the API takes every option.
+FORM_OPTION_TYPES = frozenset({"points", "optional_points", "choice", "meld_table"})
+
+
 def option_fields(rules: Rules) -> list[OptionField]:
     out = []
     for spec in available_options(rules):
+        if spec.type not in FORM_OPTION_TYPES or spec.nullable:
+            continue
         if spec.type == "meld_table":
             names = [name for i in range(len(rules.meld_table)) for name in _tier_fields(i)]
             out.append(OptionField(spec, names))

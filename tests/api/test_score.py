@@ -182,6 +182,8 @@ def test_lines_name_rules_and_labels(client):
         "rule": "canasta.natural",
         "label": "1 natural canasta x 500",
         "points": 500,
+        "key": "line.canastas",
+        "params": {"count": 1, "kind": "natural", "noun": "natural canasta", "bonus": 500},
     }
     assert by_rule["going_out.concealed"]["points"] == 200
     assert by_rule["red_threes"]["points"] == 800
@@ -432,3 +434,77 @@ def test_a_usual_hand_has_no_warnings(client):
         ],
     }
     assert client.post("/api/v1/score", json=body).json["warnings"] == []
+
+
+# --- RULES-2: the new presets and options ------------------------------------------------
+
+
+def test_hand_and_foot_through_the_api(client):
+    out = {
+        "went_out": True,
+        "canastas": {"natural": 2, "mixed": 2, "wild": 1},
+        "meld_points": 600,
+        "red_threes": 2,
+        "feet_taken": 2,
+    }
+    other = {
+        "canastas": {"natural": 1},
+        "meld_points": 300,
+        "red_threes": 1,
+        "red_threes_in_hand": 1,
+        "hand_points": 85,
+        "foot_points": 120,
+        "feet_taken": 1,
+    }
+    assert totals(score(client, "hand-and-foot", [out, other])) == [4000, 595]
+    by_deal = {"going_out_by_deal": [100, 200, 300, 400]}
+    response = score(client, "hand-and-foot", [out, other], options=by_deal, deal=4)
+    assert totals(response) == [4300, 595]
+    lines = response.json["sides"][1]["lines"]
+    foot = next(line for line in lines if line["rule"] == "foot_points")
+    assert foot["key"] == "line.foot_points"
+    assert foot["label"] == "Cards in feet never picked up"
+    no_foot = {**out, "feet_taken": 0}
+    assert errors(score(client, "hand-and-foot", [no_foot, other])) == {(0, "went_out")}
+    assert errors(score(client, "hand-and-foot", [out, {**other, "feet_taken": 3}])) == {
+        (1, "feet_taken")
+    }
+    assert errors(score(client, "hand-and-foot", [out, other], deal=0)) == {(None, "deal")}
+
+
+def test_classic_6p_and_buraco_4p_through_the_api(client):
+    six = [
+        {"went_out": True, "canastas": {"natural": 1, "mixed": 1}, "meld_points": 300,
+         "red_threes": 5},
+        {"meld_points": 50, "hand_points": 30},
+        {},
+    ]  # fmt: skip
+    assert totals(score(client, "classic-6p", six, players=2)) == [2200, 20, 0]
+    assert errors(score(client, "classic-6p", six, players=3)) == {(None, "sides")}
+    buraco = [
+        {"went_out": True, "took_extra_hand": True, "canastas": {"natural": 1, "ace_to_king": 1},
+         "meld_points": 200},
+        {"took_extra_hand": False, "canastas": {"mixed": 1}, "meld_points": 80,
+         "hand_points": 45},
+    ]  # fmt: skip
+    assert totals(score(client, "buraco-4p", buraco)) == [1000, 35]
+
+
+def test_new_options_and_their_rejections_through_the_api(client):
+    sides = [{"red_threes": 4, "canastas": {"mixed": 1}, "meld_points": 50}, {}]
+    options = {"red_three": 150, "red_three_totals": {"4": 1000}}
+    assert totals(score(client, "classic", sides, options=options)) == [1350, 0]
+    wild = [{"canastas": {"wild": 1}, "meld_points": 140}, {}]
+    assert errors(score(client, "classic", wild)) == {(0, "canastas.wild")}
+    assert totals(score(client, "classic", wild, options={"wild_canasta": True})) == [1140, 0]
+    both = {"canastas_to_go_out": 2, "going_out_needs": [{"count": 1, "kinds": ["natural"]}]}
+    assert (None, "options.canastas_to_go_out") in errors(
+        score(client, "classic", [{}, {}], options=both)
+    )
+    unknown_kind = {"going_out_needs": [{"count": 1, "kinds": ["bolivia"]}]}
+    assert errors(score(client, "classic", [{}, {}], options=unknown_kind)) == {
+        (None, "options.going_out_needs")
+    }
+    assert errors(score(client, "classic", [{}, {}], options={"red_three_totals": {"9": 5}})) == {
+        (None, "options.red_three_totals")
+    }

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.rules.helpers import ALL_PRESETS
+from tests.rules.helpers import ALL_PRESETS, NEW_PRESETS
 
 
 def test_list_has_every_preset_with_layouts_fields_and_options(client):
@@ -14,13 +14,14 @@ def test_list_has_every_preset_with_layouts_fields_and_options(client):
     assert response.status_code == 200
     assert response.is_json
     variants = {v["key"]: v for v in response.json}
-    assert set(variants) == set(ALL_PRESETS)
+    assert set(variants) == {*ALL_PRESETS, *NEW_PRESETS}
     for variant in variants.values():
         assert variant["name"]
         assert variant["source"]
         assert variant["layouts"]
         assert "went_out" in variant["fields"]
-        assert variant["options"]["target"] > 0
+        # classic-6p's target is per layout unless the option sets one.
+        assert variant["options"]["target"] is None or variant["options"]["target"] > 0
     assert variants["classic"]["layouts"] == [
         {"sides": 2, "players_per_side": 2, "label": "2 partnerships of 2"}
     ]
@@ -153,3 +154,51 @@ def test_unknown_api_url_and_method_answer_json(client):
     response = client.delete("/api/v1/variants")
     assert response.status_code == 405
     assert response.is_json
+
+
+def test_new_presets_and_options_are_described_with_types_and_defaults(client):
+    variants = {v["key"]: v for v in client.get("/api/v1/variants").json}
+    hf = variants["hand-and-foot"]
+    assert {"foot_points", "foot_cards", "feet_taken", "red_threes_in_hand"} <= set(hf["fields"])
+    assert hf["options"]["deals"] == 4
+    assert hf["options"]["meld_minimums_by_deal"] == [50, 90, 120, 150]
+    assert hf["options"]["tie_rule"] == "draw"
+    assert hf["options"]["going_out_needs"] == [
+        {"count": 2, "kinds": ["natural"]},
+        {"count": 2, "kinds": ["mixed"]},
+        {"count": 1, "kinds": ["wild"]},
+    ]
+    assert [lay["players_per_side"] for lay in hf["layouts"]] == [2, 3, 2, 1, 1, 1, 1, 1]
+    assert variants["classic"]["options"]["red_three_totals"] == {"4": 800}
+    assert variants["classic"]["options"]["wild_canasta"] is None
+    assert variants["brazilian"]["options"]["red_three_totals"] == {"5": 1000, "6": 1200}
+    assert "red_three_totals" not in variants["samba-fournier"]["options"]
+    assert variants["buraco-4p"]["options"]["card_values"]["joker"] == 20
+    detail = client.get("/api/v1/variants/hand-and-foot").json
+    types = {o["name"]: o for o in detail["option_details"]}
+    assert types["deals"]["type"] == "int"
+    assert (types["deals"]["minimum"], types["deals"]["maximum"]) == (1, 12)
+    assert types["going_out_needs"]["type"] == "clauses"
+    assert types["going_out_needs_by_deal"]["type"] == "clauses_list"
+    assert types["meld_minimums_by_deal"]["type"] == "points_list"
+    assert types["going_out_needs_all_feet"]["type"] == "bool"
+    assert types["card_values"]["type"] == "card_values"
+    assert types["game_end"]["choices"] == ["target", "deals"]
+    classic = client.get("/api/v1/variants/classic").json
+    assert {o["name"]: o["type"] for o in classic["option_details"]}["red_three_totals"] == "totals"
+
+
+def test_meld_requirement_by_deal_and_by_table_size(client):
+    base = "/api/v1/variants"
+    deal3 = client.get(f"{base}/hand-and-foot/meld-requirement?score=0&deal=3")
+    assert deal3.json["points"] == 120
+    assert (
+        client.get(f"{base}/classic-6p/meld-requirement?score=7500&sides=2").json["points"] == 150
+    )
+    assert (
+        client.get(f"{base}/classic-6p/meld-requirement?score=7500&sides=3").json["points"] == 120
+    )
+    bad = client.get(f"{base}/classic-6p/meld-requirement?score=0&sides=4")
+    assert bad.status_code == 400
+    assert bad.json["errors"][0]["field"] == "sides"
+    assert client.get(f"{base}/classic/meld-requirement?score=0&deal=x").status_code == 400

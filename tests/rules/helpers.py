@@ -20,6 +20,8 @@ ALL_PRESETS = (
     "buraco",
     "burraco",
 )
+# RULES-2.md's new presets (tested in test_rules2.py).
+NEW_PRESETS = ("classic-6p", "hand-and-foot", "buraco-4p")
 
 # RULES.md: the target of each preset.
 TARGETS = {
@@ -86,11 +88,12 @@ def problems(
     sides: object,
     options: Mapping[str, Any] | None = None,
     players: object = None,
+    deal: object = None,
 ) -> set[tuple[int | None, str | None]]:
     """The (side, field) pairs of every problem `read_hand` reports; it must reject."""
     rules = resolve(key, dict(options) if options is not None else None)
     with pytest.raises(InvalidHand) as info:
-        read_hand(rules, sides, players)
+        read_hand(rules, sides, players, deal=deal)
     found = info.value.problems
     assert found, "InvalidHand carried no problems"
     for problem in found:

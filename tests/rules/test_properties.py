@@ -177,13 +177,10 @@ def _meets(rules: Rules, canastas: dict[str, int]) -> list[tuple[int, tuple[str,
     """The going-out clauses still unmet, as (missing count, kinds)."""
     missing = []
     for clause in rules.going_out.needs:
-        have = (
-            sum(canastas.get(k, 0) for k in clause.kinds)
-            if clause.kinds
-            else sum(canastas.values())
-        )
+        kinds = rules.clause_kinds(clause)
+        have = sum(canastas.get(k, 0) for k in kinds) if kinds else sum(canastas.values())
         if have < clause.count:
-            missing.append((clause.count - have, clause.kinds))
+            missing.append((clause.count - have, kinds or ()))
     return missing
 
 
@@ -199,7 +196,7 @@ def options_for(draw, key: str) -> dict[str, Any]:
         options["going_out"] = draw(fives)
     if rules.going_out.concealed_bonus is not None and draw(st.booleans()):
         options["concealed_going_out"] = draw(fives)
-    for kind in rules.canasta_kinds:
+    for kind in rules.kinds():
         if draw(st.booleans()):
             options[kind.option] = draw(fives)
     if rules.red_threes is not None:

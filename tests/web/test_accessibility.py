@@ -16,7 +16,12 @@ from .helpers import (
     record_ok,
 )
 
-PLAYERS = {"classic-2p": PLAYERS2, "classic-3p": PLAYERS3, "buraco": PLAYERS2}
+PLAYERS = {
+    "classic-2p": PLAYERS2,
+    "classic-3p": PLAYERS3,
+    "buraco": PLAYERS2,
+    "classic-6p": ("Ann", "Bob", "Cid", "Dee", "Eve", "Fay"),
+}
 
 
 def unlabelled(root: Node) -> list[str]:

@@ -96,6 +96,8 @@ def test_burraco_and_buraco_rules(client):
         "Clean burracos": "200 each",
         "Dirty burracos": "100 each",
         "Semi-clean burracos": "not played (a house-rule option)",
+        "Burracos nobili": "not played (a house-rule option)",
+        "Burracos reali": "not played (a house-rule option)",
     }
     assert rows(response, "Going out")["Needs"] == "1 burraco and the extra hand (pozzetto) taken"
     assert rows(response, "Penalties") == {"Extra hand (pozzetto) not taken": "-100"}
