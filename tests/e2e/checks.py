@@ -1,4 +1,5 @@
-"""Checks every page must pass in the browser: accessibility, tap targets, no sideways scroll."""
+"""Checks every page must pass in the browser: accessibility, tap targets, no sideways
+scroll, no title or label spilling out of its card."""
 
 from __future__ import annotations
 
@@ -41,6 +42,29 @@ TARGETS_SCRIPT = """
 """
 
 
+# Titles and labels whose text runs past the card, group or box they belong to.
+SPILL_SCRIPT = """
+() => {
+  const boxes = '.side, .group, .side-card, .match-card, .preset, .alert, .share-link, .preview,'
+    + ' .dealer, .cards-block, .choice, .banner, .flash, .more';
+  const texts = 'h1, h2, h3, legend, label, summary, dt, dd, p, .block-title, .match-title';
+  const spilled = [];
+  for (const el of document.querySelectorAll(texts)) {
+    const card = el.parentElement && el.parentElement.closest(boxes);
+    const hidden = el.closest('.visually-hidden, .mode-switch > legend');
+    if (!card || hidden || !el.checkVisibility()) continue;
+    const range = document.createRange();
+    range.selectNodeContents(el);
+    const edge = card.getBoundingClientRect();
+    const out = [...range.getClientRects()].some(
+      (r) => r.width > 0 && (r.left < edge.left - 1 || r.right > edge.right + 1));
+    if (out) spilled.push(`${el.tagName.toLowerCase()} "${el.textContent.trim().slice(0, 40)}"`);
+  }
+  return spilled;
+}
+"""
+
+
 def axe_violations(page: Page) -> list[str]:
     """Serious and critical axe violations, each with where it happens."""
     results = Axe().run(page)
@@ -58,6 +82,10 @@ def small_targets(page: Page) -> list[str]:
     return page.evaluate(TARGETS_SCRIPT, MIN_TARGET)
 
 
+def spilled_text(page: Page) -> list[str]:
+    return page.evaluate(SPILL_SCRIPT)
+
+
 def sideways_overflow(page: Page) -> int:
     """How many CSS pixels the page is wider than the screen (0 when it fits)."""
     return page.evaluate("document.documentElement.scrollWidth - window.innerWidth")
@@ -67,6 +95,7 @@ def check_page(page: Page) -> None:
     """The checks every page gets, with a message naming what failed."""
     problems = axe_violations(page)
     problems += [f"tap target under {MIN_TARGET}px: {t}" for t in small_targets(page)]
+    problems += [f"text spills out of its card: {t}" for t in spilled_text(page)]
     overflow = sideways_overflow(page)
     if overflow > 0:
         problems.append(f"the page is {overflow}px wider than the phone")
