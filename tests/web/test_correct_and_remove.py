@@ -225,7 +225,7 @@ def test_undo_the_winning_hand_reopens_the_game(client):
     assert "Record hand 2" in text_of(board)
     home = text_of(client.get("/"))
     assert "No finished match yet." in home
-    assert "· 1 hand · ahead: Ann by 200" in home
+    assert "· 1 hand · Ann ahead by 200" in home
 
 
 def test_remove_double_tap_removes_one_hand(client, app):

@@ -84,10 +84,33 @@ def test_home_resumes_matches_in_progress(client):
             f"/matches/{first}",
             "Classic Canasta",
             [("Ann & Cid 150", False), ("Bob & Dee 20", False)],
-            "Started <date> · 1 hand · ahead: Ann & Cid by 130",
+            "Started <date> · 1 hand · Ann & Cid ahead by 130",
         ),
     ]
     assert "No finished match yet." in section(response, "recent-heading").text()
+
+
+def test_home_tells_apart_four_matches_of_the_same_players(client):
+    hands = [
+        [],
+        [[{"meld_points": 150}, {"meld_points": 20}]],
+        [[{"meld_points": 50}, {"meld_points": 50}], [{"meld_points": 30}, {"meld_points": 30}]],
+        [[{"meld_points": 20}, {"meld_points": 90}]] * 3,
+    ]
+    for played in hands:
+        match_id = create_match(client, "classic-2p", PLAYERS2)
+        for sides in played:
+            record_ok(client, match_id, "none", *sides)
+    metas = [undated(card[3]) for card in cards(client.get("/"))]
+    # Newest first: each says when it started, how far it is and who leads.
+    assert metas == [
+        "Started <date> · 3 hands · Bob ahead by 210",
+        "Started <date> · 2 hands · Ann and Bob level at 80",
+        "Started <date> · 1 hand · Ann ahead by 130",
+        "Started <date> · 0 hands",
+    ]
+    dates = page(client.get("/")).find("section", **{"aria-labelledby": "playing-heading"})
+    assert len(dates.find_all("time")) == 4
 
 
 def test_home_shows_a_tied_match_as_in_progress(client):
