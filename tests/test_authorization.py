@@ -66,6 +66,7 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
         (SCORER, "GET", "/matches/{match}/hands/new"),
         (SCORER, "POST", "/matches/{match}/hands/new"),
     ],
+    "hands.preview": [(SCORER, "POST", "/matches/{match}/hands/preview")],
     "hands.correct": [
         (SCORER, "GET", "/matches/{match}/hands/1/edit"),
         (SCORER, "POST", "/matches/{match}/hands/1/edit"),
