@@ -184,7 +184,9 @@ def requests(base: str, token: str, cookie: str, club: dict) -> list[Request]:
     ]  # fmt: skip
 
 
-def run(database_url: str, rounds: int, seconds: int, connections: int) -> dict[str, list]:
+def run(
+    database_url: str, rounds: int, seconds: int, connections: int, club_size: int = 60
+) -> dict[str, list]:
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: sudo apt-get install wrk")
     migrate(database_url)
@@ -195,7 +197,7 @@ def run(database_url: str, rounds: int, seconds: int, connections: int) -> dict[
     hello.start()
     results: dict[str, list] = {}
     try:
-        club = fill(app.base, token)
+        club = fill(app.base, token, club_size, club_size * 5 // 3)
         cookie = session_cookie(app.base, "load", "bench-password-1")
         table = requests(app.base, token, cookie, club)
         with tempfile.TemporaryDirectory() as folder:
@@ -241,12 +243,14 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seconds", type=int, default=5)
     parser.add_argument("--connections", type=int, default=50)
     parser.add_argument("--database-url", help="default: a fresh SQLite file")
-    parser.add_argument("--quick", action="store_true", help="one round of 2 seconds")
+    parser.add_argument(
+        "--quick", action="store_true", help="one round of 2 seconds on a small club"
+    )
     args = parser.parse_args(argv)
     rounds, seconds = (1, 2) if args.quick else (args.rounds, args.seconds)
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{Path(folder) / 'load.sqlite'}"
-        results = run(url, rounds, seconds, args.connections)
+        results = run(url, rounds, seconds, args.connections, 6 if args.quick else 60)
     table, met = report(results)
     print(table)
     print(f"\n{rounds} round(s) of {seconds} s, {args.connections} connections; medians.")

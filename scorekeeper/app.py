@@ -11,10 +11,9 @@ from typing import Any
 
 from flask import Flask
 
-from . import access, api, backup, delivery, deployment, edge, errors, user_commands, web
+from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
 from .database import engine_options
 from .extensions import csrf, db, limiter, migrate
-from .web import board_cache
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -96,7 +95,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         csrf.exempt(blueprint)
     for blueprint in web.BLUEPRINTS:
         app.register_blueprint(blueprint)
-    board_cache.init_app(app)
+    caches.init_app(app)
     errors.init_app(app)
     backup.init_app(app)
     user_commands.init_app(app)

@@ -3,7 +3,10 @@
 Both use SQLite's online backup API, which copies a consistent state while the
 server goes on serving (it takes the database's locks as any writer would). A
 restore checks the file first, keeps a copy of the current database beside it,
-and brings an older backup up to the current schema. PostgreSQL has its own
+and brings an older backup up to the current schema. It also moves every match's
+revision past the highest one the replaced database reached: servers still running
+keep what they showed per match revision (see `caches`), and a revision must never
+name two different states of a match. PostgreSQL has its own
 tools (pg_dump, pg_restore): the commands say which line to run.
 """
 
@@ -19,6 +22,7 @@ import flask_migrate
 from alembic.script import ScriptDirectory
 from flask import Flask, current_app
 from flask.cli import with_appcontext
+from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from .extensions import db
@@ -62,6 +66,18 @@ def _counts(path: Path) -> tuple[int, int]:
 def _known_revisions() -> set[str]:
     config = current_app.extensions["migrate"].migrate.get_config()
     return {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
+
+
+def _highest_revision(path: Path) -> int:
+    """The highest match revision in the database at `path` (0 when it has none)."""
+    if not path.exists():
+        return 0
+    try:
+        with _read_only(path) as connection:
+            found = connection.execute("SELECT max(revision) FROM match").fetchone()
+    except sqlite3.DatabaseError:  # no match table (yet): nothing was shown from it
+        return 0
+    return int(found[0] or 0) + 1
 
 
 def check_backup(path: Path) -> str:
@@ -115,6 +131,7 @@ def restore_command(path: Path, yes: bool) -> None:
             abort=True,
         )
     db.session.remove()
+    reached = _highest_revision(target)
     if target.exists():
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         kept = target.with_name(f"{target.stem}.before-restore-{stamp}{target.suffix}")
@@ -123,6 +140,8 @@ def restore_command(path: Path, yes: bool) -> None:
     _copy(path, target)
     db.engine.dispose()  # connections opened before the restore start afresh
     flask_migrate.upgrade()
+    with db.engine.begin() as connection:
+        connection.execute(text("UPDATE match SET revision = revision + :step"), {"step": reached})
     click.echo(f"Restored {matches} matches and {hands} hands from {path}")
 
 

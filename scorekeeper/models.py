@@ -181,11 +181,16 @@ class Match(db.Model):
     state of one hand and can never reappear on another hand.
     """
 
-    __table_args__ = {"sqlite_autoincrement": True}  # noqa: RUF012 (ids are never reused)
+    __table_args__ = (
+        # History (finished and abandoned matches: finished_at set) newest first, and the
+        # matches in progress (finished_at null), of a group, from one index, in order.
+        Index("ix_match_group_id_finished_at", "group_id", "finished_at", "id"),
+        {"sqlite_autoincrement": True},  # ids are never reused
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int | None] = mapped_column(
-        ForeignKey("group.id", ondelete="CASCADE"), index=True
+        ForeignKey("group.id", ondelete="CASCADE")
     )  # None only for matches kept from before accounts, until the first admin claims them
     created_by: Mapped[int | None] = mapped_column(ForeignKey("user.id", ondelete="SET NULL"))
     variant: Mapped[str] = mapped_column(String(40), index=True)

@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, jsonify, request, url_for
+from flask import Blueprint, Response, current_app, request, url_for
 
 from ..access import Level, caller, require_match, require_user
+from ..caches import cache
 from ..delivery import GZIP_TAG, tag_matches
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
 from ..rules import InvalidHand, Problem
@@ -16,7 +17,7 @@ from ..services.audit import Actor, audit_rows
 from ..services.groups import group_ids, personal_group
 from ..services.hand_writes import MatchError, Saved, correct_hand, record_hand, remove_hand
 from ..services.match_setup import create_match
-from ..services.match_state import load_match, match_state
+from ..services.match_state import hand_keys, hand_records, load_match, match_state
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
 
@@ -44,16 +45,32 @@ def _match(match_id: int) -> Match:
 
 
 def state_json(match: Match) -> dict[str, Any]:
-    state = match_state(match)
+    """The match state of the API; made once per revision of the match (see `caches`)."""
+    return _state_doc(match)[0]
+
+
+def _state_doc(match: Match) -> tuple[dict[str, Any], bytes]:
+    """The state and its JSON text, kept per revision: every phone reading it gets these."""
+
+    def make() -> tuple[dict[str, Any], bytes]:
+        state = _state_json(match)
+        return state, current_app.json.dumps(state).encode()
+
+    return cache("pages").get(("state", match.id, match.revision), make)
+
+
+def _state_json(match: Match) -> dict[str, Any]:
+    keys = hand_keys(match.id, len(match.sides))
+    state = match_state(match, keys)
     hands = [
         {
-            "number": hand.number,
-            "id": hand.id,
-            "version": hand.version,
+            "number": row.number,
+            "id": row.id,
+            "version": row.version,
             "dealer": row.dealer,
-            "sides": [{"input": s.record, "total": s.total, "lines": s.lines} for s in hand.sides],
+            "sides": sides,
         }
-        for hand, row in zip(match.hands, state.hands, strict=True)
+        for row, sides in zip(state.hands, hand_records(keys), strict=True)
     ]
     return {
         "id": match.id,
@@ -173,15 +190,26 @@ def _if_match(match_id: int) -> int | None:
     raise ApiError(412, [Problem(None, None, "If-Match does not name a state of this match")])
 
 
-def _answer(match_id: int, status: int = 200, warnings: tuple[Problem, ...] = ()):
-    """The match state with its ETag (a fresh read after a write)."""
-    match = _match(match_id)
-    state = state_json(match)
+def _answer(
+    match_id: int,
+    status: int = 200,
+    warnings: tuple[Problem, ...] = (),
+    revision: int | None = None,
+) -> Response:
+    """The match state with its ETag: the one kept for `revision` when there is one, else
+    a fresh read (after a write)."""
+    kept = cache("pages").peek(("state", match_id, revision))
+    if kept is None or revision is None:
+        match = _match(match_id)
+        revision = match.revision
+        kept = _state_doc(match)
+    state, body = kept
     if warnings:
-        state["warnings"] = [warning.to_dict() for warning in warnings]
-    response = jsonify(state)
-    response.status_code = status
-    response.set_etag(_etag(match.id, match.revision))
+        body = current_app.json.dumps(
+            {**state, "warnings": [warning.to_dict() for warning in warnings]}
+        ).encode()
+    response = Response(body, status=status, mimetype="application/json")
+    response.set_etag(_etag(match_id, revision))
     return response
 
 
@@ -227,7 +255,7 @@ def read(match_id: int):
         response = Response(status=304)
         response.set_etag(etag)
         return response
-    return _answer(match_id)
+    return _answer(match_id, revision=access.revision)
 
 
 @bp.post("/<int:match_id>/hands")

@@ -2,12 +2,17 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import Any
 
+from sqlalchemy import select
+
+from ..caches import cache
 from ..extensions import db
 from ..models import AuditEntry, Hand, Match
+from ..rules import Rules
 from .match_state import match_rules, side_names
 from .rulebook import record_changes
 
@@ -64,36 +69,55 @@ def keep(
     )
 
 
-def audit_rows(match: Match, hand_id: int | None = None) -> list[AuditRow]:
-    """The audit trail, newest first: per side, the hand total before and after."""
+CHANGES = ("corrected", "removed")  # what the scoreboard lists: recorded hands are in its table
+
+
+def audit_rows(
+    match: Match, hand_id: int | None = None, actions: Sequence[str] | None = None
+) -> list[AuditRow]:
+    """The audit trail (of one hand, of some actions), newest first: per side, the hand
+    total before and after.
+
+    Entries never change, so each is read and explained once (per side names) and kept;
+    a long trail costs one query of ids, and one more for entries not seen yet.
+    """
     names = side_names(match)
-    rules = match_rules(match)
-    rows = []
-    for entry in reversed(match.audit):
-        if hand_id is not None and entry.hand_id != hand_id:
-            continue
-        before = (
-            [s["total"] for s in entry.before["sides"]] if entry.before else [None] * len(names)
+    query = select(AuditEntry.id).where(AuditEntry.match_id == match.id)
+    if hand_id is not None:
+        query = query.where(AuditEntry.hand_id == hand_id)
+    if actions is not None:
+        query = query.where(AuditEntry.action.in_(actions))
+    ids = list(db.session.execute(query.order_by(AuditEntry.id.desc())).scalars())
+    parts = cache("parts")
+    found = {i: parts.peek(("audit", i, *names)) for i in ids}
+    missing = [i for i, row in found.items() if row is None]
+    if missing:
+        rules = match_rules(match)
+        entries = db.session.execute(select(AuditEntry).where(AuditEntry.id.in_(missing)))
+        for entry in entries.scalars():
+            row = _audit_row(entry, names, rules)
+            parts.put(("audit", entry.id, *names), row)
+            found[entry.id] = row
+    return [found[i] for i in ids]  # type: ignore[misc]
+
+
+def _audit_row(entry: AuditEntry, names: list[str], rules: Rules) -> AuditRow:
+    before = [s["total"] for s in entry.before["sides"]] if entry.before else [None] * len(names)
+    after = [s["total"] for s in entry.after["sides"]] if entry.after else [None] * len(names)
+    details = []
+    if entry.before and entry.after:
+        details = record_changes(
+            rules,
+            names,
+            [s["input"] for s in entry.before["sides"]],
+            [s["input"] for s in entry.after["sides"]],
         )
-        after = [s["total"] for s in entry.after["sides"]] if entry.after else [None] * len(names)
-        details = []
-        if entry.before and entry.after:
-            details = record_changes(
-                rules,
-                names,
-                [s["input"] for s in entry.before["sides"]],
-                [s["input"] for s in entry.after["sides"]],
-            )
-        changes = list(zip(names, before, after, strict=True))
-        rows.append(
-            AuditRow(
-                entry.action,
-                entry.hand_number,
-                entry.hand_id,
-                entry.at,
-                changes,
-                details,
-                entry.actor,
-            )
-        )
-    return rows
+    return AuditRow(
+        entry.action,
+        entry.hand_number,
+        entry.hand_id,
+        entry.at,
+        list(zip(names, before, after, strict=True)),
+        details,
+        entry.actor,
+    )

@@ -21,7 +21,7 @@ from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
 
 from ..extensions import db
-from ..models import Hand, HandSide, Match, Side, SideMember, utcnow
+from ..models import Hand, HandSide, Match, utcnow
 from ..rules import Problem, Rules, game_result
 from ..rules.game import FINISHED
 from . import audit
@@ -29,6 +29,7 @@ from .hands import Evaluation, evaluate
 from .match_state import (
     ABANDONED,
     hand_totals,
+    load_match,
     match_rules,
     running_totals,
     side_names,
@@ -121,13 +122,8 @@ def lock_match(match_id: int, expected: int | None = None) -> tuple[Match, int]:
     if expected is not None and revision - 1 != expected:
         raise MatchChanged("Not saved: the match changed since you read it. Read it again.")
     db.session.expire_all()  # anything read before the lock is stale
-    match = db.session.execute(
-        select(Match)
-        .where(Match.id == match_id)
-        .options(
-            selectinload(Match.sides).selectinload(Side.members).selectinload(SideMember.player)
-        )
-    ).scalar_one()
+    match = load_match(match_id)
+    assert match is not None  # its row is locked by this transaction
     return match, revision
 
 

@@ -4,10 +4,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import defer, joinedload
 
+from ..caches import cache
 from ..extensions import db
 from ..models import Hand, HandSide, Match, Side, SideMember
 from ..rules import (
@@ -66,22 +68,36 @@ def valid_id(match_id: int) -> bool:
 
 
 def load_match(match_id: int) -> Match | None:
-    """A match with its seats, hands and audit trail, or None."""
+    """A match with its sides and players, in one query, or None.
+
+    Not its hands, audit trail or JSON columns: each view reads what it shows of those
+    (`hand_rows`, `hand_records`, `audit.audit_rows`), so a long match costs no more to
+    open than a short one.
+    """
     if not valid_id(match_id):
         return None
-    return db.session.execute(
-        select(Match)
-        .where(Match.id == match_id)
-        .options(
-            selectinload(Match.sides).selectinload(Side.members).selectinload(SideMember.player),
-            selectinload(Match.hands).selectinload(Hand.sides),
-            selectinload(Match.audit),
+    return (
+        db.session.execute(
+            select(Match)
+            .where(Match.id == match_id)
+            .options(
+                defer(Match.rules),
+                defer(Match.options),
+                joinedload(Match.sides).joinedload(Side.members).joinedload(SideMember.player),
+            )
         )
-    ).scalar_one_or_none()
+        .unique()
+        .scalar_one_or_none()
+    )
 
 
 def match_rules(match: Match) -> Rules:
-    return rules_from_json(match.rules)
+    """The rules frozen into the match, built once per match: they never change.
+
+    The key holds the start time too, so a match id met again in a restored database
+    is never given another match's rules.
+    """
+    return cache("rules").get((match.id, match.created_at), lambda: rules_from_json(match.rules))
 
 
 def table_order(match: Match) -> list[str]:
@@ -109,6 +125,59 @@ def running_totals(hands: Sequence[Sequence[int]], sides: int) -> list[list[int]
         running = [r + t for r, t in zip(running, totals, strict=True)]
         out.append(running)
     return out
+
+
+@dataclass(frozen=True)
+class HandKey:
+    """What identifies a hand and its state; its totals by seat."""
+
+    id: int
+    number: int
+    version: int
+    totals: list[int]
+
+
+def hand_keys(match_id: int, sides: int) -> list[HandKey]:
+    """Each hand's identity and totals by seat, in hand order, in one query (no JSON)."""
+    rows = db.session.execute(
+        select(Hand.id, Hand.number, Hand.version, HandSide.seat, HandSide.total)
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(Hand.match_id == match_id)
+        .order_by(Hand.number, HandSide.seat)
+    ).all()
+    keys: dict[int, HandKey] = {}
+    for hand_id, number, version, seat, total in rows:
+        key = keys.get(hand_id)
+        if key is None:
+            key = keys[hand_id] = HandKey(hand_id, number, version, [0] * sides)
+        key.totals[seat] = total
+    return list(keys.values())
+
+
+def hand_records(keys: Sequence[HandKey]) -> list[list[dict[str, Any]]]:
+    """Each hand's sides as entered and scored ({"input", "total", "lines"}), in order.
+
+    A hand's version names one state of it, so what was read once for a version is
+    kept and only hands not seen in this state are read from the database (one query).
+    """
+    parts = cache("parts")
+    found = {key.id: parts.peek(("hand", key.id, key.version)) for key in keys}
+    missing = [key for key in keys if found[key.id] is None]
+    if missing:
+        version = {key.id: key.version for key in missing}
+        sides: dict[int, list[dict[str, Any]]] = {key.id: [] for key in missing}
+        for side in db.session.execute(
+            select(HandSide)
+            .where(HandSide.hand_id.in_(list(version)))
+            .order_by(HandSide.hand_id, HandSide.seat)
+        ).scalars():
+            sides[side.hand_id].append(
+                {"input": side.record, "total": side.total, "lines": side.lines}
+            )
+        for hand_id, value in sides.items():
+            parts.put(("hand", hand_id, version[hand_id]), value)
+            found[hand_id] = value
+    return [found[key.id] for key in keys]  # type: ignore[misc]
 
 
 def hand_totals(match_id: int, sides: int) -> list[list[int]]:
@@ -141,20 +210,21 @@ def final_totals(match_ids: Sequence[int]) -> dict[int, list[int]]:
     return {mid: [seats[s] for s in sorted(seats)] for mid, seats in totals.items()}
 
 
-def match_state(match: Match) -> MatchState:
-    """The scoreboard of a match loaded with `load_match`."""
+def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchState:
+    """The scoreboard of a match loaded with `load_match` (`keys`: its `hand_keys`)."""
     rules = match_rules(match)
     count = len(match.sides)
-    per_hand = [[s.total for s in hand.sides] for hand in match.hands]
+    keys = hand_keys(match.id, count) if keys is None else keys
+    per_hand = [key.totals for key in keys]
     running = running_totals(per_hand, count)
     final = running[-1] if running else [0] * count
     result = game_result(rules, final)
     order = table_order(match)
     rows = [
         HandRow(
-            hand.number, dealer_of(match, order, hand.number), totals, run, hand.version, hand.id
+            key.number, dealer_of(match, order, key.number), key.totals, run, key.version, key.id
         )
-        for hand, totals, run in zip(match.hands, per_hand, running, strict=True)
+        for key, run in zip(keys, running, strict=True)
     ]
     sides = []
     for seat, side in enumerate(match.sides):
@@ -171,7 +241,7 @@ def match_state(match: Match) -> MatchState:
                 winner=result.winner == seat,
             )
         )
-    next_number = len(match.hands) + 1
+    next_number = len(rows) + 1
     return MatchState(
         match=match,
         rules=rules,

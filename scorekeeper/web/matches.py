@@ -2,21 +2,24 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from ..access import Level, MatchAccess, require_match
+from ..caches import cache
 from ..delivery import tag_matches
 from ..models import User
 from ..rules import PRESETS, InvalidHand
 from ..services import groups
-from ..services.audit import audit_rows
+from ..services.audit import CHANGES, audit_rows
 from ..services.match_setup import create_match, known_players
-from ..services.match_state import match_state
+from ..services.match_state import MatchState, match_state
 from ..services.storage import StorageUnavailable, transaction
-from .board_cache import boards
-from .common import add_problems, match_for, match_or_404
+from .common import add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
 from .match_form import (
     match_form_class,
@@ -87,19 +90,37 @@ def new(key: str):
 
 @bp.get("/<int:match_id>")
 def scoreboard(match_id: int):
-    match, access = match_for(match_id)
+    access = require_match(match_id, Level.VIEWER)
+    match = match_or_404(match_id)
+    state = match_state(match)
+    etag = board_etag(access)
     return render_template(
         "scoreboard.html",
-        state=match_state(match),
-        audit=audit_rows(match),
+        state=state,
+        board=live_board(etag, lambda: state, access),
         level=access.level,
-        etag=board_etag(access),
+        etag=etag,
     )
 
 
 def board_etag(access: MatchAccess) -> str:
     """Changes with every write to the match, and with what the caller may do with it."""
     return f"b{access.match_id}.{access.revision}.{int(access.level)}"
+
+
+def live_board(etag: str, state: Callable[[], MatchState], access: MatchAccess) -> Markup:
+    """The live part of the scoreboard, rendered once per revision and access level and
+    shared by every phone following the match (the ETag names both)."""
+
+    def render() -> Markup:
+        match_state_now = state()
+        changes = audit_rows(match_state_now.match, actions=CHANGES)
+        html = render_template(
+            "_board.html", state=match_state_now, audit=changes, level=access.level, etag=etag
+        )
+        return Markup(html)
+
+    return cache("pages").get(("board", etag), render)
 
 
 @bp.get("/<int:match_id>/board")
@@ -119,18 +140,8 @@ def board(match_id: int):
     if tag_matches(request.if_none_match, etag):
         response = Response(status=304)
     else:
-
-        def render() -> str:
-            match = match_or_404(match_id)
-            return render_template(
-                "_board.html",
-                state=match_state(match),
-                audit=audit_rows(match),
-                level=access.level,
-                etag=etag,
-            )
-
-        response = Response(boards().get(etag, render), mimetype="text/html")
+        html = live_board(etag, lambda: match_state(match_or_404(match_id)), access)
+        response = Response(html, mimetype="text/html")
     response.set_etag(etag)
     response.cache_control.no_cache = True
     response.cache_control.private = True

@@ -14,10 +14,11 @@ from types import MappingProxyType
 
 import pytest
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.rules import presets as presets_module
-from tests.support import LAYOUTS
+from tests.support import LAYOUTS, app_config, signed_in
 
 URL = "/api/v1/matches"
 
@@ -817,6 +818,8 @@ def test_scoring_reads_the_rules_stored_in_the_match(app, client):
         rules["target"] = 1100
         match.rules = rules
         db.session.commit()
+    # A server started on this database (rules are read once per match and process).
+    client = signed_in(create_app(app_config(app.config["SQLALCHEMY_DATABASE_URI"])))
     state = add(client, match_id, HAND_A)
     assert hand_totals(state) == [[1150, 60]]
     assert state["finished"] is True

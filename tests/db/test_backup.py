@@ -151,3 +151,33 @@ def test_backup_on_postgresql_gives_the_pg_dump_line(postgres_schema_url):
     assert "pg_dump --format=custom" in result.output
     with app.app_context():
         db.engine.dispose()
+
+
+def test_a_running_server_shows_the_restored_match_and_what_is_recorded_after(tmp_path):
+    """Servers keep each match state they showed by revision: after a restore, hands
+    recorded anew must never be shown as the ones the restore took away."""
+    app = make_app(f"sqlite:///{tmp_path / 'club.sqlite'}")
+    with app.app_context():
+        flask_migrate.upgrade()
+    client = signed_in(app)
+    match_id = client.post("/api/v1/matches", json={"variant": "classic", "sides": TEAMS}).json[
+        "id"
+    ]
+    client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": USUAL})
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["backup", str(tmp_path / "club.bak")]).exit_code == 0
+    lost = [{"meld_points": 300, "hand_points": 10}, {"meld_points": 70, "hand_points": 10}]
+    client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": lost})
+    assert len(client.get(f"/api/v1/matches/{match_id}").json["hands"]) == 2  # shown, kept
+    assert runner.invoke(args=["restore", "--yes", str(tmp_path / "club.bak")]).exit_code == 0
+
+    restored = client.get(f"/api/v1/matches/{match_id}").json
+    assert [h["sides"][0]["total"] for h in restored["hands"]] == [100]
+    again = [{"meld_points": 90, "hand_points": 20}, {"meld_points": 40, "hand_points": 20}]
+    state = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": again}).json
+    assert [h["sides"][0]["total"] for h in state["hands"]] == [100, 70]
+    assert client.get(f"/api/v1/matches/{match_id}").json == state
+    board = client.get(f"/matches/{match_id}").get_data(as_text=True)
+    assert "+290" not in board  # the hand the restore took away is nowhere
+    with app.app_context():
+        db.engine.dispose()

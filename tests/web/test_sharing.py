@@ -12,6 +12,7 @@ from tests.support import add_user, sign_in
 from .helpers import (
     PLAYERS2,
     audit_entries,
+    correct_hand,
     create_match,
     csrf_token,
     flashes,
@@ -77,7 +78,12 @@ def test_a_scorer_link_records_hands_of_its_match_only(app, client):
     phone.get(link)
     data = hand_data(phone, match_id, "none", *USUAL)
     assert phone.post(f"/matches/{match_id}/hands/new", data=data).status_code == 303
-    assert "by scorer link" in " ".join(audit_entries(client.get(f"/matches/{match_id}")))
+    assert (
+        client.get(f"/api/v1/matches/{match_id}").json["audit"][0]["by"].startswith("scorer link")
+    )
+    correct_hand(phone, match_id, 1, "none", {"meld_points": 95}, {})
+    changes = audit_entries(client.get(f"/matches/{match_id}"))
+    assert changes[0].startswith("Hand 1 corrected by scorer link")
     assert phone.get(f"/matches/{other}").headers["Location"].startswith("/login")
     assert phone.get(f"/matches/{match_id}/manage").status_code == 403
 
@@ -99,9 +105,11 @@ def test_a_revoked_link_stops_at_once(app, client):
 def test_each_change_says_who_made_it(app, client):
     match_id = create_match(client, "classic-2p", PLAYERS2)
     record_ok(client, match_id, "none", *USUAL)
-    assert "Hand 1 recorded by Tess" in audit_entries(client.get(f"/matches/{match_id}"))[0]
     state = client.get(f"/api/v1/matches/{match_id}").json
     assert state["audit"][0]["by"] == "Tess"
+    correct_hand(client, match_id, 1, "none", {"meld_points": 95}, {})
+    changes = audit_entries(client.get(f"/matches/{match_id}"))
+    assert changes[0].startswith("Hand 1 corrected by Tess")
 
 
 # --- the live scoreboard ------------------------------------------------------------------

@@ -1,0 +1,140 @@
+"""The queries a page or a write runs do not grow with the hands of a match or the
+matches of a group (counts, not times: bench/scaling.py has the times)."""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import contextmanager
+
+import pytest
+from sqlalchemy import event
+
+from scorekeeper.caches import KEY as CACHES
+from scorekeeper.extensions import db
+
+from .helpers import edit_data, form_values, hand_data, page
+
+TEAMS = [{"players": ["Ann", "Bob"]}, {"players": ["Cid", "Dee"]}]
+USUAL = [{"meld_points": 55, "hand_points": 5}, {"meld_points": 25, "hand_points": 5}]
+OUT = [{"went_out": True, "canastas": {"natural": 2}, "meld_points": 300}, {"hand_points": 30}]
+FORM_USUAL = ({"meld_points": 55, "hand_points": 5}, {"meld_points": 25, "hand_points": 5})
+
+
+class Counter:
+    def __init__(self, app) -> None:
+        self.app = app
+        self.count = 0
+        with app.app_context():
+            event.listen(db.engine, "before_cursor_execute", self.seen)
+
+    def seen(self, *_args) -> None:
+        self.count += 1
+
+    @contextmanager
+    def counting(self, forget: bool = True) -> Iterator[list[int]]:
+        """Count the queries of the block; by default as a server that never saw the match."""
+        if forget:
+            for cache in self.app.extensions[CACHES].values():
+                cache.values.clear()
+        found: list[int] = []
+        before = self.count
+        yield found
+        found.append(self.count - before)
+
+
+@pytest.fixture
+def counter(app, client):
+    client.get("/")  # the once-per-process check for a first account is behind us
+    return Counter(app)
+
+
+def new_match(client, hands: int, target: int = 1_000_000, corrections: int = 0) -> int:
+    body = {"variant": "classic", "sides": TEAMS, "options": {"target": target}}
+    match_id = client.post("/api/v1/matches", json=body).json["id"]
+    for _ in range(hands):
+        response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": USUAL})
+        assert response.status_code == 201
+    for number in range(1, corrections + 1):
+        other = [{**USUAL[0], "meld_points": 60}, USUAL[1]]
+        response = client.put(f"/api/v1/matches/{match_id}/hands/{number}", json={"sides": other})
+        assert response.status_code == 200
+    return match_id
+
+
+def finished_matches(client, count: int) -> None:
+    for _ in range(count):
+        body = {"variant": "classic", "sides": TEAMS, "options": {"target": 200}}
+        match_id = client.post("/api/v1/matches", json=body).json["id"]
+        response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": OUT})
+        assert response.json["finished"]
+
+
+def queries(counter: Counter, client, path: str, forget: bool = True) -> int:
+    with counter.counting(forget) as found:
+        assert client.get(path).status_code == 200
+    return found[0]
+
+
+@pytest.mark.parametrize("path", ["/matches/{id}", "/matches/{id}/board", "/api/v1/matches/{id}"])
+def test_reading_a_match_runs_as_many_queries_for_2_hands_as_for_25(client, counter, path):
+    short, long = new_match(client, 2, corrections=1), new_match(client, 25, corrections=6)
+    first_view = [queries(counter, client, path.format(id=m)) for m in (short, long)]
+    assert first_view[0] == first_view[1]
+    client.get(path.format(id=short))  # both seen before now
+    seen_before = [queries(counter, client, path.format(id=m), forget=False) for m in (short, long)]
+    assert seen_before[0] == seen_before[1] <= first_view[0]
+
+
+@pytest.mark.parametrize("path", ["/", "/history", "/history?player=Ann", "/history?page=2"])
+def test_home_and_history_run_as_many_queries_for_21_matches_as_for_45(client, counter, path):
+    new_match(client, 3)
+    finished_matches(client, 21)
+    few = queries(counter, client, path)
+    finished_matches(client, 24)
+    new_match(client, 3)
+    assert queries(counter, client, path) == few
+
+
+def test_the_dispute_view_runs_as_many_queries_in_a_long_match(client, counter):
+    short, long = new_match(client, 2, corrections=1), new_match(client, 25, corrections=6)
+    counts = [queries(counter, client, f"/matches/{m}/hands/2") for m in (short, long)]
+    assert counts[0] == counts[1]
+
+
+def _record(client, counter, match_id: int) -> int:
+    data = hand_data(client, match_id, "none", *FORM_USUAL)
+    with counter.counting() as found:
+        assert client.post(f"/matches/{match_id}/hands/new", data=data).status_code == 303
+    return found[0]
+
+
+def _correct(client, counter, match_id: int) -> int:
+    data = edit_data(client, match_id, 1, "none", {"meld_points": 95}, {})
+    with counter.counting() as found:
+        assert client.post(f"/matches/{match_id}/hands/1/edit", data=data).status_code == 303
+    return found[0]
+
+
+def _remove(client, counter, match_id: int) -> int:
+    data = form_values(page(client.get(f"/matches/{match_id}/hands/1/remove")))
+    with counter.counting() as found:
+        assert client.post(f"/matches/{match_id}/hands/1/remove", data=data).status_code == 303
+    return found[0]
+
+
+@pytest.mark.parametrize("write", [_record, _correct, _remove], ids=["record", "correct", "remove"])
+def test_a_write_runs_as_many_queries_in_a_long_match_as_in_a_short_one(client, counter, write):
+    short, long = new_match(client, 2, corrections=1), new_match(client, 25, corrections=6)
+    counts = [write(client, counter, match_id) for match_id in (short, long)]
+    assert counts[0] == counts[1]
+
+
+def test_an_api_write_runs_as_many_queries_in_a_long_match(client, counter):
+    short, long = new_match(client, 2, corrections=1), new_match(client, 25, corrections=6)
+    counts = []
+    for match_id in (short, long):
+        with counter.counting() as found:
+            response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": USUAL})
+            assert response.status_code == 201
+        counts.append(found[0])
+    assert counts[0] == counts[1]
