@@ -3,12 +3,19 @@
 Every problem found in a hand or in a set of options is a `Problem`: the side it
 concerns (or None when it spans several sides), the field in hand-record
 notation, and a message a player understands. Errors carry all problems at once
-so that a scorer can fix a hand in one go.
+so that a scorer can fix a hand in one go. A problem made by the engine also
+carries its message key and parameters (`Problem.of`), the English message
+being derived from them, so it can be shown in another language later.
 """
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from dataclasses import field as dataclass_field
+from typing import Any
+
+from .messages import render
 
 
 @dataclass(frozen=True)
@@ -16,9 +23,20 @@ class Problem:
     side: int | None
     field: str | None
     message: str
+    key: str = ""
+    params: Mapping[str, Any] = dataclass_field(default_factory=dict, compare=False)
+
+    @classmethod
+    def of(cls, side: int | None, field: str | None, key: str, /, **params: Any) -> Problem:
+        """A problem whose English message comes from `key` and `params`."""
+        return cls(side, field, render(key, params), key, params)
 
     def to_dict(self) -> dict[str, object]:
-        return {"side": self.side, "field": self.field, "message": self.message}
+        data: dict[str, object] = {"side": self.side, "field": self.field, "message": self.message}
+        if self.key:
+            data["key"] = self.key
+            data["params"] = dict(self.params)
+        return data
 
 
 class RulesError(Exception):

@@ -68,47 +68,46 @@ class _SideReader:
         self.problems: list[Problem] = []
         self.failed: set[str] = set()
 
-    def problem(self, field_name: str, message: str) -> None:
+    def problem(self, field_name: str, key: str, /, **params: Any) -> None:
+        """Note a problem of this side: a message key and its parameters (who is added)."""
         self.failed.add(field_name.split(".")[0])
-        self.problems.append(Problem(self.index, field_name, f"{self.who}: {message}"))
+        self.problems.append(Problem.of(self.index, field_name, key, who=self.who, **params))
 
     def boolean(self, raw: Mapping[str, Any], name: str) -> bool | None:
         if not _present(raw, name):
             return None
         value = raw[name]
         if not isinstance(value, bool):
-            self.problem(name, f"{name} must be true or false")
+            self.problem(name, "hand.not_bool", name=name)
             return None
         return value
 
     def count(self, value: object, field_name: str, label: str) -> int | None:
         if not _is_int(value):
-            self.problem(field_name, f"{label} must be a whole number")
+            self.problem(field_name, "hand.not_whole", label=label)
             return None
         assert isinstance(value, int)
         if value < 0:
-            self.problem(field_name, f"{label} cannot be negative")
+            self.problem(field_name, "hand.negative", label=label)
             return None
         if value > MAX_COUNT:
-            self.problem(field_name, f"{label} is far more than any deck holds")
+            self.problem(field_name, "hand.count_too_big", label=label)
             return None
         return value
 
     def points(self, value: object, field_name: str, label: str) -> int | None:
         if not _is_int(value):
-            self.problem(field_name, f"{label} must be a whole number of points")
+            self.problem(field_name, "hand.not_points", label=label)
             return None
         assert isinstance(value, int)
         if value < 0:
-            self.problem(field_name, f"{label} cannot be negative")
+            self.problem(field_name, "hand.negative", label=label)
             return None
         if value % 5:
-            self.problem(
-                field_name, f"{label} must be a multiple of 5 (every card is worth a multiple of 5)"
-            )
+            self.problem(field_name, "hand.not_fives", label=label)
             return None
         if value > MAX_POINTS:
-            self.problem(field_name, f"{label} is more than any hand can hold")
+            self.problem(field_name, "hand.points_too_big", label=label)
             return None
         return value
 
@@ -129,7 +128,7 @@ class _SideReader:
             return None
         value = raw[name]
         if not isinstance(value, Mapping):
-            self.problem(name, f"{name} must be an object of {what} -> count")
+            self.problem(name, "hand.not_counts", name=name, what=what)
             return None
         result: dict[str, int] = {}
         ok = True
@@ -142,11 +141,19 @@ class _SideReader:
                 if count:
                     result[key] = count
             elif key not in known:
-                self.problem(where, f"{key!r} is not a {what}")
+                self.problem(where, "hand.unknown_key", key=str(key), what=what)
                 ok = False
             elif count:
                 message = (refused or {}).get(key)
-                self.problem(where, message or f"{self.rules.name} has no {key.replace('_', ' ')}")
+                if message:
+                    self.problem(where, "hand.entered_elsewhere", text=message)
+                else:
+                    self.problem(
+                        where,
+                        "hand.not_in_variant",
+                        variant=self.rules.name,
+                        thing=key.replace("_", " "),
+                    )
                 ok = False
         return result if ok else None
 
@@ -155,74 +162,75 @@ class _SideReader:
             return ()
         value = raw["penalties"]
         if not isinstance(value, list):
-            self.problem("penalties", "penalties must be a list")
+            self.problem("penalties", "hand.penalties_not_list")
             return ()
         if len(value) > MAX_PENALTIES:
-            self.problem("penalties", f"at most {MAX_PENALTIES} penalties a side in one hand")
+            self.problem("penalties", "hand.too_many_penalties", most=MAX_PENALTIES)
             return ()
         entries = (self.penalty(item, f"penalties.{i}") for i, item in enumerate(value))
         return tuple(entry for entry in entries if entry is not None)
 
     def penalty(self, item: object, where: str) -> PenaltyEntry | None:
         if not isinstance(item, Mapping):
-            self.problem(where, 'each penalty must be {"rule", "count"} or {"points", "reason"}')
+            self.problem(where, "hand.penalty_not_object")
             return None
         unknown = [str(k) for k in item if k not in PENALTY_KEYS]
         if unknown:
-            self.problem(f"{where}.{unknown[0]}", f"a penalty has no {unknown[0]!r}")
+            self.problem(f"{where}.{unknown[0]}", "hand.penalty_unknown_key", key=unknown[0])
             return None
         if "rule" in item:
             return self.catalogue_penalty(item, where)
         if "points" not in item:
-            self.problem(
-                where, 'a penalty needs a "rule" from the catalogue or "points" with a "reason"'
-            )
+            self.problem(where, "hand.penalty_needs_rule_or_points")
             return None
         points = self.points(item["points"], f"{where}.points", "penalty points")
         if points is None:
             return None
         if points == 0:
-            self.problem(f"{where}.points", "penalty points must be more than 0")
+            self.problem(f"{where}.points", "hand.penalty_zero")
             return None
         reason = item.get("reason")
         if not isinstance(reason, str) or not reason.strip():
-            self.problem(f"{where}.reason", "a free penalty needs a reason")
+            self.problem(f"{where}.reason", "hand.penalty_no_reason")
             return None
         if len(reason) > MAX_REASON_LENGTH:
-            self.problem(f"{where}.reason", f"keep the reason under {MAX_REASON_LENGTH} characters")
+            self.problem(f"{where}.reason", "hand.reason_too_long", most=MAX_REASON_LENGTH)
             return None
         broken = unprintable(reason)
         if broken is not None:
-            self.problem(f"{where}.reason", f"the reason {broken}")
+            self.problem(f"{where}.reason", "hand.reason_unprintable", why=broken)
             return None
         return PenaltyEntry(points=points, reason=reason.strip())
 
     def catalogue_penalty(self, item: Mapping[str, Any], where: str) -> PenaltyEntry | None:
         if "points" in item or "reason" in item:
-            self.problem(where, "a penalty is either a catalogue rule or free points, not both")
+            self.problem(where, "hand.penalty_both")
             return None
         rule = item["rule"]
         if not isinstance(rule, str) or self.rules.catalogue_penalty(rule) is None:
             names = ", ".join(p.key for p in self.rules.catalogue) or "none"
             self.problem(
                 f"{where}.rule",
-                f"{rule!r} is not in the penalty catalogue of {self.rules.name} (it has: {names})",
+                "hand.penalty_not_in_catalogue",
+                rule=repr(rule),
+                variant=self.rules.name,
+                names=names,
             )
             return None
         count = self.count(item.get("count", 1), f"{where}.count", "a penalty count")
         if count is None:
             return None
         if count == 0:
-            self.problem(f"{where}.count", "a penalty count must be at least 1")
+            self.problem(f"{where}.count", "hand.penalty_count_zero")
             return None
         return PenaltyEntry(rule=rule, count=count)
 
     def extra_hand(self, raw: Mapping[str, Any], took_extra: bool | None) -> None:
         extra = self.rules.extra_hand
         if extra is not None and not _present(raw, "took_extra_hand"):
-            self.problem("took_extra_hand", f"say whether the extra hand ({extra.name}) was taken")
+            self.problem("took_extra_hand", "hand.say_extra_hand", name=extra.name)
         elif extra is None and took_extra:
-            self.problem("took_extra_hand", f"{self.rules.name} has no extra hand")
+            self.problem("took_extra_hand", "hand.no_extra_hand", variant=self.rules.name)
 
     def foot(
         self, raw: Mapping[str, Any], categories: set[str]
@@ -236,20 +244,22 @@ class _SideReader:
         allowed = categories if self.rules.feet is not None else set()
         cards = self.counts(raw, "foot_cards", allowed, KNOWN_CATEGORIES, "card category")
         if _present(raw, "foot_points") and _present(raw, "foot_cards"):
-            self.problem("foot_cards", "give foot_points or foot_cards, not both")
+            self.problem("foot_cards", "hand.both_forms", points="foot_points", cards="foot_cards")
         if self.rules.feet is None and points:
-            self.problem("foot_points", f"{self.rules.name} has no feet")
+            self.problem(
+                "foot_points", "hand.not_in_variant", variant=self.rules.name, thing="feet"
+            )
             points = None
         return points, cards
 
     def read(self, raw: object) -> SideHand | None:
         rules = self.rules
         if not isinstance(raw, Mapping):
-            self.problem("side", "each side must be an object of hand-record fields")
+            self.problem("side", "hand.side_not_object")
             return None
         for name in raw:
             if name not in SIDE_FIELDS:
-                self.problem(str(name), f"{name!r} is not a hand-record field")
+                self.problem(str(name), "hand.unknown_field", name=repr(name))
         kinds = {k.key for k in rules.kinds()}
         categories = {c.key for c in rules.cards}
         refused_in_hand = {
@@ -282,9 +292,9 @@ class _SideReader:
         )
         foot_points, foot_cards = self.foot(raw, categories)
         if _present(raw, "meld_points") and _present(raw, "meld_cards"):
-            self.problem("meld_cards", "give meld_points or meld_cards, not both")
+            self.problem("meld_cards", "hand.both_forms", points="meld_points", cards="meld_cards")
         if _present(raw, "hand_points") and _present(raw, "hand_cards"):
-            self.problem("hand_cards", "give hand_points or hand_cards, not both")
+            self.problem("hand_cards", "hand.both_forms", points="hand_points", cards="hand_cards")
         counts: dict[str, int] = {}
         fields = set(rules.fields())
         for name in COUNT_FIELDS:
@@ -292,7 +302,9 @@ class _SideReader:
                 continue
             value = self.count(raw[name], name, name.replace("_", " "))
             if value and name not in fields:
-                self.problem(name, f"{rules.name} has no {name.replace('_', ' ')}")
+                self.problem(
+                    name, "hand.not_in_variant", variant=rules.name, thing=name.replace("_", " ")
+                )
             elif value is not None:
                 counts[name] = value
         self.extra_hand(raw, took_extra)
@@ -327,7 +339,7 @@ def _players(
     if not _is_int(players) or players not in allowed:
         choices = " or ".join(str(n) for n in allowed)
         problems.append(
-            Problem(None, "players", f"{rules.name} is played with {choices} players a side")
+            Problem.of(None, "players", "hand.players", variant=rules.name, choices=choices)
         )
         return None
     assert isinstance(players, int)
@@ -341,7 +353,7 @@ def _deal(deal: object, problems: list[Problem]) -> int:
     if deal is None:
         return 1
     if not _is_int(deal) or not 1 <= deal <= MAX_DEAL:  # type: ignore[operator]
-        problems.append(Problem(None, "deal", f"deal must be a whole number from 1 to {MAX_DEAL}"))
+        problems.append(Problem.of(None, "deal", "hand.deal", most=MAX_DEAL))
         return 1
     assert isinstance(deal, int)
     return deal
@@ -366,7 +378,7 @@ def read_hand(
     players_per_side = _players(rules, players, problems, side_count)
     deal_number = _deal(deal, problems)
     if not isinstance(raw_sides, list):
-        problems.append(Problem(None, "sides", "sides must be a list with one record per side"))
+        problems.append(Problem.of(None, "sides", "hand.sides_not_list"))
         raise InvalidHand(problems)
     side_counts = sorted(
         {
@@ -379,11 +391,13 @@ def read_hand(
         expected = " or ".join(str(n) for n in side_counts)
         given = len(raw_sides)
         problems.append(
-            Problem(
+            Problem.of(
                 None,
                 "sides",
-                f"{rules.name} is played by {expected} sides; {given} "
-                f"{'was' if given == 1 else 'were'} given",
+                "hand.side_count_one" if given == 1 else "hand.side_count",
+                variant=rules.name,
+                expected=expected,
+                given=given,
             )
         )
     sides: list[SideHand] = []

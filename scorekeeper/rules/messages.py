@@ -63,6 +63,89 @@ TEMPLATES: dict[str, str] = {
     "line.penalty.catalogue": "Penalty: {label}",
     "line.penalty.catalogue_many": "Penalty: {label} x {count}",
     "line.penalty.free": "Penalty: {reason}",
+    # Hand records: reading (every side problem starts with who it concerns).
+    "hand.not_bool": "{who}: {name} must be true or false",
+    "hand.not_whole": "{who}: {label} must be a whole number",
+    "hand.negative": "{who}: {label} cannot be negative",
+    "hand.count_too_big": "{who}: {label} is far more than any deck holds",
+    "hand.not_points": "{who}: {label} must be a whole number of points",
+    "hand.not_fives": "{who}: {label} must be a multiple of 5 "
+    "(every card is worth a multiple of 5)",
+    "hand.points_too_big": "{who}: {label} is more than any hand can hold",
+    "hand.not_counts": "{who}: {name} must be an object of {what} -> count",
+    "hand.unknown_key": "{who}: '{key}' is not a {what}",
+    "hand.entered_elsewhere": "{who}: {text}",
+    "hand.not_in_variant": "{who}: {variant} has no {thing}",
+    "hand.penalties_not_list": "{who}: penalties must be a list",
+    "hand.too_many_penalties": "{who}: at most {most} penalties a side in one hand",
+    "hand.penalty_not_object": '{who}: each penalty must be {{"rule", "count"}} or '
+    '{{"points", "reason"}}',
+    "hand.penalty_unknown_key": "{who}: a penalty has no '{key}'",
+    "hand.penalty_needs_rule_or_points": '{who}: a penalty needs a "rule" from the catalogue '
+    'or "points" with a "reason"',
+    "hand.penalty_zero": "{who}: penalty points must be more than 0",
+    "hand.penalty_no_reason": "{who}: a free penalty needs a reason",
+    "hand.reason_too_long": "{who}: keep the reason under {most} characters",
+    "hand.reason_unprintable": "{who}: the reason {why}",
+    "hand.penalty_both": "{who}: a penalty is either a catalogue rule or free points, not both",
+    "hand.penalty_not_in_catalogue": "{who}: {rule} is not in the penalty catalogue of "
+    "{variant} (it has: {names})",
+    "hand.penalty_count_zero": "{who}: a penalty count must be at least 1",
+    "hand.say_extra_hand": "{who}: say whether the extra hand ({name}) was taken",
+    "hand.no_extra_hand": "{who}: {variant} has no extra hand",
+    "hand.both_forms": "{who}: give {points} or {cards}, not both",
+    "hand.side_not_object": "{who}: each side must be an object of hand-record fields",
+    "hand.unknown_field": "{who}: {name} is not a hand-record field",
+    "hand.players": "{variant} is played with {choices} players a side",
+    "hand.deal": "deal must be a whole number from 1 to {most}",
+    "hand.sides_not_list": "sides must be a list with one record per side",
+    "hand.side_count": "{variant} is played by {expected} sides; {given} were given",
+    "hand.side_count_one": "{variant} is played by {expected} sides; {given} was given",
+    # Hand records: what the rules make impossible.
+    "check.concealed_not_out": "{who}: concealed is only possible for the side that went out",
+    "check.meld_below_canastas": "{who}: {count} {noun} need at least {least} points of "
+    "melded cards; the meld points are {melded}",
+    "check.meld_below_canastas_one": "{who}: {count} {noun} needs at least {least} points of "
+    "melded cards; the meld points are {melded}",
+    "check.meld_cards": "{who}: {count} {noun} need at least {needed} melded cards; "
+    "{cards} counted",
+    "check.meld_cards_one": "{who}: {count} {noun} needs at least {needed} melded cards; "
+    "{cards} counted",
+    "check.side_over_deck": "{who}: {counted} points of cards (melded and left) is more than "
+    "the whole deck is worth ({deck} points): check for a typo",
+    "check.cannot_go_out": "{who} cannot have gone out: {variant} needs {needs}",
+    "check.alone_out_hand": "{who}: a player who went out has no cards left in hand",
+    "check.alone_out_foot": "{who}: a player who went out played their {foot}",
+    "check.alone_out_holds": "{who}: a player who went out holds no {things}",
+    "check.feet_over_players": "{who}: {count} {feet} picked up, but the side has "
+    "{players} players",
+    "check.feet_over_player": "{who}: {count} {feet} picked up, but the side has {players} player",
+    "check.all_feet_taken": "{who}: every player picked up their {foot}, so no {foot} cards "
+    "can be left",
+    "check.pickups_over_players": "{who}: {count} exact pickups, but the side has "
+    "{players} players",
+    "check.pickups_over_player": "{who}: {count} exact pickups, but the side has {players} player",
+    "check.count_cap": "{who}: at most {cap} {noun} a side; {count} recorded",
+    "check.two_out": "Only one side can go out in a hand; marked: {names}",
+    "check.red_threes_over_deck": "The deck holds {available} red threes; {count} are "
+    "recorded across all sides (laid down and in hand)",
+    "check.cards_over_deck": "The deck holds {available} {noun}; {count} are counted across "
+    "all sides",
+    "check.all_over_deck": "All sides together count {counted} points of cards, more than "
+    "the whole deck is worth ({deck} points): check for a typo",
+    "check.kind_over_table": "The deck allows {most} {noun} in one hand; {count} are "
+    "recorded across all sides",
+    "check.canastas_over_deck": "{count} {nouns} of {size} cards need more cards than the "
+    "{deck} in the deck",
+    "warn.nothing_held": "{who} did not go out but has nothing left in hand",
+    # Options.
+    "options.both_needs": "Give canastas_to_go_out or going_out_needs, not both",
+    "options.kind_off": "{variant} is played without {kinds} here",
+    "options.penalty_needs_kind": "The cost of {penalty} needs {kinds} (option {option})",
+    "options.not_object": "Options must be an object of name: value",
+    "options.unknown": "{variant} has no option {name} (it has: {known})",
+    "options.bad_value": "{label} {reason}",
+    "options.do_not_fit": "These options do not fit together: {why}",
     # Reasons inside lines.
     "reason.no_canasta": "no {noun}",
     "reason.fewer_canastas": "fewer than {count} {nouns}",

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from enum import StrEnum
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import InvalidOptions, InvalidRules, Problem
 from .messages import with_article
@@ -386,6 +386,10 @@ class TierProblem:
     message: str
 
 
+def _is_score(value: object) -> TypeGuard[int]:
+    return isinstance(value, int) and not isinstance(value, bool) and abs(value) <= MAX_SCORE
+
+
 def parse_meld_table(value: object) -> tuple[tuple[MeldTier, ...], list[TierProblem]]:
     """Read a whole meld table; return it with everything that is wrong with it."""
     if not isinstance(value, list):
@@ -410,9 +414,7 @@ def parse_meld_table(value: object) -> tuple[tuple[MeldTier, ...], list[TierProb
             if min_score is not None:
                 message = "the first tier must have min_score null (it covers every lower score)"
                 problem("min_score", message)
-        elif not isinstance(min_score, int) or isinstance(min_score, bool):
-            problem("min_score", f"{where} needs a whole-number min_score")
-        elif abs(min_score) > MAX_SCORE:
+        elif not _is_score(min_score):
             problem("min_score", f"{where} needs a whole-number min_score")
         elif previous is not None and min_score <= previous:
             problem("min_score", f"{where} must start above the tier before it")
@@ -771,8 +773,7 @@ def _settle(
         assert isinstance(shorthand, int)
         same = (CanastaClause(shorthand),) if shorthand else ()
         if given["going_out_needs"] != same:
-            message = "Give canastas_to_go_out or going_out_needs, not both"
-            problems.append(Problem(None, "options.canastas_to_go_out", message))
+            problems.append(Problem.of(None, "options.canastas_to_go_out", "options.both_needs"))
 
     def live(clauses: tuple[CanastaClause, ...]) -> tuple[CanastaClause, ...]:
         """The preset's own clauses lose kinds an option turned off."""
@@ -795,10 +796,12 @@ def _settle(
             off = sorted({k for c in clauses for k in c.kinds if k not in enabled})
             if off:
                 problems.append(
-                    Problem(
+                    Problem.of(
                         None,
                         f"options.{name}",
-                        f"{rules.name} is played without {', '.join(off)} here",
+                        "options.kind_off",
+                        variant=rules.name,
+                        kinds=", ".join(off),
                     )
                 )
     if "going_out_needs" not in given and shorthand is None:
@@ -810,11 +813,13 @@ def _settle(
         if penalty.needs_kind is not None and penalty.needs_kind not in enabled:
             kind = next(k for k in rules.canasta_kinds if k.key == penalty.needs_kind)
             problems.append(
-                Problem(
+                Problem.of(
                     None,
                     f"options.{penalty.option}",
-                    f"The cost of {with_article(penalty.singular)} needs {kind.plural} "
-                    f"(option {kind.option})",
+                    "options.penalty_needs_kind",
+                    penalty=with_article(penalty.singular),
+                    kinds=kind.plural,
+                    option=kind.option,
                 )
             )
     if rules.game_end.mode == GameEndMode.TARGET and "meld_minimums_by_deal" not in given:
@@ -836,7 +841,7 @@ def resolve_options(preset: Rules, options: object) -> tuple[Rules, list[Problem
     if options is None:
         return preset, []
     if not isinstance(options, Mapping):
-        return preset, [Problem(None, "options", "Options must be an object of name: value")]
+        return preset, [Problem.of(None, "options", "options.not_object")]
     specs = available_options(preset)
     by_name = {spec.name: spec for spec in specs}
     problems: list[Problem] = []
@@ -847,12 +852,21 @@ def resolve_options(preset: Rules, options: object) -> tuple[Rules, list[Problem
         if spec is None:
             known = ", ".join(by_name)
             problems.append(
-                Problem(None, field, f"{preset.name} has no option {name!r} (it has: {known})")
+                Problem.of(
+                    None,
+                    field,
+                    "options.unknown",
+                    variant=preset.name,
+                    name=repr(name),
+                    known=known,
+                )
             )
             continue
         parsed, reason = _check_value(spec, value, preset)
         if reason:
-            problems.append(Problem(None, field, f"{spec.label} {reason}"))
+            problems.append(
+                Problem.of(None, field, "options.bad_value", label=spec.label, reason=reason)
+            )
             continue
         checked[name] = parsed
     rules = preset
@@ -864,7 +878,7 @@ def resolve_options(preset: Rules, options: object) -> tuple[Rules, list[Problem
     except InvalidRules as error:
         return preset, [
             *problems,
-            Problem(None, "options", f"These options do not fit together: {error}"),
+            Problem.of(None, "options", "options.do_not_fit", why=str(error)),
         ]
     problems += settled
     return rules, problems

@@ -6,6 +6,8 @@ produce a cascade of confusing follow-up messages.
 
 from __future__ import annotations
 
+from typing import Any
+
 from .errors import Problem
 from .model import CanastaClause, Deck, Rules
 from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of, side_label
@@ -98,11 +100,11 @@ def _side_problems(
     side = hand.sides[index]
     problems: list[Problem] = []
 
-    def add(field: str, message: str) -> None:
-        problems.append(Problem(index, field, f"{who}: {message}"))
+    def add(field: str, key: str, /, **params: Any) -> None:
+        problems.append(Problem.of(index, field, key, who=who, **params))
 
     if side.concealed and not side.went_out and not failed & {"concealed", "went_out"}:
-        add("concealed", "concealed is only possible for the side that went out")
+        add("concealed", "check.concealed_not_out")
 
     meld_field = "meld_cards" if side.meld_cards is not None else "meld_points"
     if not failed & {"canastas", "meld_points", "meld_cards"}:
@@ -112,9 +114,11 @@ def _side_problems(
         if melded < least:
             add(
                 meld_field,
-                f"{canastas} {rules.canasta_noun_for(canastas)} "
-                f"{'needs' if canastas == 1 else 'need'} at least {least} points of melded "
-                f"cards; the meld points are {melded}",
+                "check.meld_below_canastas_one" if canastas == 1 else "check.meld_below_canastas",
+                count=canastas,
+                noun=rules.canasta_noun_for(canastas),
+                least=least,
+                melded=melded,
             )
         if side.meld_cards is not None:
             cards = sum(side.meld_cards.values())
@@ -122,20 +126,18 @@ def _side_problems(
             if cards < needed:
                 add(
                     "meld_cards",
-                    f"{canastas} {rules.canasta_noun_for(canastas)} "
-                    f"{'needs' if canastas == 1 else 'need'} at least {needed} melded cards; "
-                    f"{cards} counted",
+                    "check.meld_cards_one" if canastas == 1 else "check.meld_cards",
+                    count=canastas,
+                    noun=rules.canasta_noun_for(canastas),
+                    needed=needed,
+                    cards=cards,
                 )
 
     deck_value = rules.deck_value(rules.deck_for(hand.players()))
     values = card_values(rules, side, failed)
     counted = sum(values.values())
     if counted > deck_value:
-        add(
-            _biggest(values),
-            f"{counted} points of cards (melded and left) is more than the whole deck is "
-            f"worth ({deck_value} points): check for a typo",
-        )
+        add(_biggest(values), "check.side_over_deck", counted=counted, deck=deck_value)
 
     problems.extend(_count_problems(rules, hand, index, failed, who))
 
@@ -145,23 +147,26 @@ def _side_problems(
         shortfalls = going_out_shortfalls(rules, side, hand.deal, hand.players_per_side)
         if shortfalls:
             problems.append(
-                Problem(
+                Problem.of(
                     index,
                     "went_out",
-                    f"{who} cannot have gone out: {rules.name} needs " + " and ".join(shortfalls),
+                    "check.cannot_go_out",
+                    who=who,
+                    variant=rules.name,
+                    needs=" and ".join(shortfalls),
                 )
             )
 
     if side.went_out and hand.players_per_side == 1 and "went_out" not in failed:
         hand_field = "hand_cards" if side.hand_cards is not None else "hand_points"
         if hand_field not in failed and hand_points_of(rules, side) > 0:
-            add(hand_field, "a player who went out has no cards left in hand")
+            add(hand_field, "check.alone_out_hand")
         foot_field = "foot_cards" if side.foot_cards is not None else "foot_points"
         if rules.feet is not None and foot_field not in failed and foot_points_of(rules, side):
-            add(foot_field, f"a player who went out played their {rules.feet.singular}")
+            add(foot_field, "check.alone_out_foot", foot=rules.feet.singular)
         for penalty in rules.counted_penalties:
             if penalty.card_category and penalty.field not in failed and side.count(penalty.field):
-                add(penalty.field, f"a player who went out holds no {penalty.plural}")
+                add(penalty.field, "check.alone_out_holds", things=penalty.plural)
     return problems
 
 
@@ -173,30 +178,29 @@ def _count_problems(
     players = hand.players_per_side
     problems: list[Problem] = []
 
-    def add(field: str, message: str) -> None:
-        problems.append(Problem(index, field, f"{who}: {message}"))
+    def add(field: str, key: str, /, **params: Any) -> None:
+        problems.append(Problem.of(index, field, key, who=who, **params))
 
     feet = rules.feet
     if feet is not None and players is not None:
         if "feet_taken" not in failed and side.feet_taken > players:
             add(
                 "feet_taken",
-                f"{side.feet_taken} {feet.plural} picked up, but the side has {players} "
-                f"player{'s' if players != 1 else ''}",
+                "check.feet_over_players" if players != 1 else "check.feet_over_player",
+                count=side.feet_taken,
+                feet=feet.plural,
+                players=players,
             )
         foot_field = "foot_cards" if side.foot_cards is not None else "foot_points"
         taken_all = side.feet_taken == players
         if taken_all and not failed & {foot_field, "feet_taken"} and foot_points_of(rules, side):
-            add(
-                foot_field,
-                f"every player picked up their {feet.singular}, so no {feet.singular} "
-                "cards can be left",
-            )
+            add(foot_field, "check.all_feet_taken", foot=feet.singular)
         if "exact_pickups" not in failed and side.exact_pickups > players:
             add(
                 "exact_pickups",
-                f"{side.exact_pickups} exact pickups, but the side has {players} "
-                f"player{'s' if players != 1 else ''}",
+                "check.pickups_over_players" if players != 1 else "check.pickups_over_player",
+                count=side.exact_pickups,
+                players=players,
             )
     for penalty in rules.counted_penalties:
         if penalty.field in failed:
@@ -206,7 +210,7 @@ def _count_problems(
         if penalty.max_players and players is not None:
             cap = players if cap is None else min(cap, players)
         if cap is not None and count > cap:
-            add(penalty.field, f"at most {cap} {penalty.noun(cap)} a side; {count} recorded")
+            add(penalty.field, "check.count_cap", cap=cap, noun=penalty.noun(cap), count=count)
     return problems
 
 
@@ -225,11 +229,12 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
         red_total += sum(side.count(name) for name in red_fields if name not in bad)
     if red_total > deck.count_of("red_three"):
         problems.append(
-            Problem(
+            Problem.of(
                 None,
                 "red_threes",
-                f"The deck holds {deck.count_of('red_three')} red threes; "
-                f"{red_total} are recorded across all sides (laid down and in hand)",
+                "check.red_threes_over_deck",
+                available=deck.count_of("red_three"),
+                count=red_total,
             )
         )
 
@@ -252,11 +257,14 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
             # Name the field holding most of these cards: that is where to look first.
             field = max(by_field, key=lambda name: by_field[name])
             problems.append(
-                Problem(
+                Problem.of(
                     None,
                     field,
-                    f"The deck holds {available} {category.plural}; "
-                    f"{count} are counted across all sides",
+                    "check.cards_over_deck",
+                    available=available,
+                    category=category.key,
+                    noun=category.plural,
+                    count=count,
                 )
             )
 
@@ -270,11 +278,12 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
         sum(card_values(rules, side, bad).values()) > deck_value for side, bad in usable
     ):
         problems.append(
-            Problem(
+            Problem.of(
                 None,
                 _biggest(values_by_field),
-                f"All sides together count {counted} points of cards, more than the whole "
-                f"deck is worth ({deck_value} points): check for a typo",
+                "check.all_over_deck",
+                counted=counted,
+                deck=deck_value,
             )
         )
 
@@ -284,22 +293,27 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
         on_table = sum(side.canastas.get(kind.key, 0) for side, _ in usable)
         if on_table > kind.max_on_table:
             problems.append(
-                Problem(
+                Problem.of(
                     None,
                     f"canastas.{kind.key}",
-                    f"The deck allows {kind.max_on_table} {kind.noun(kind.max_on_table)} in "
-                    f"one hand; {on_table} are recorded across all sides",
+                    "check.kind_over_table",
+                    most=kind.max_on_table,
+                    noun=kind.noun(kind.max_on_table),
+                    count=on_table,
                 )
             )
 
     canastas = sum(side.canasta_total() for side, bad in usable if "canastas" not in bad)
     if canastas * rules.canasta_size > deck.size:
         problems.append(
-            Problem(
+            Problem.of(
                 None,
                 "canastas",
-                f"{canastas} {rules.canasta_plural} of {rules.canasta_size} cards need more "
-                f"cards than the {deck.size} in the deck",
+                "check.canastas_over_deck",
+                count=canastas,
+                nouns=rules.canasta_plural,
+                size=rules.canasta_size,
+                deck=deck.size,
             )
         )
     return problems
@@ -323,9 +337,7 @@ def check_hand(
     out = [i for i, side in enumerate(hand.sides) if side.went_out and "went_out" not in failed[i]]
     if len(out) > 1:
         names = ", ".join(side_label(i, hand.players_per_side, side_names) for i in out)
-        problems.append(
-            Problem(None, "went_out", f"Only one side can go out in a hand; marked: {names}")
-        )
+        problems.append(Problem.of(None, "went_out", "check.two_out", names=names))
     problems.extend(_deck_problems(rules, hand, failed))
     return problems
 
@@ -342,7 +354,5 @@ def hand_warnings(rules: Rules, hand: Hand, side_names: list[str] | None = None)
         if not held:
             who = side_label(index, hand.players_per_side, side_names)
             field = "hand_cards" if side.hand_cards is not None else "hand_points"
-            warnings.append(
-                Problem(index, field, f"{who} did not go out but has nothing left in hand")
-            )
+            warnings.append(Problem.of(index, field, "warn.nothing_held", who=who))
     return warnings

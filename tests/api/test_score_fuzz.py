@@ -22,7 +22,9 @@ json_values = st.recursive(
     ),
     max_leaves=12,
 )
-keys = st.sampled_from(["natural", "mixed", "samba", "bolivia", "joker", "two", "low", "x", ""])
+keys = st.sampled_from(
+    ["natural", "mixed", "samba", "bolivia", "wild", "ace_to_king", "joker", "two", "low", "x", ""]
+)
 counts = st.integers(-3, 400) | json_values
 side_records = st.dictionaries(
     st.sampled_from(SIDE_FIELDS) | st.text(max_size=5),
@@ -43,10 +45,32 @@ score_bodies = st.fixed_dictionaries(
     optional={
         "sides": st.lists(side_records | json_values, max_size=4) | json_values,
         "options": st.dictionaries(
-            st.sampled_from(["target", "samba", "meld_minimums", "zz"]), json_values
+            st.sampled_from(
+                [
+                    "target",
+                    "samba",
+                    "meld_minimums",
+                    "zz",
+                    # RULES-2's options, every type of them.
+                    "red_three_totals",
+                    "going_out_needs",
+                    "going_out_needs_by_deal",
+                    "meld_minimums_by_deal",
+                    "card_values",
+                    "deals",
+                    "packs",
+                    "wild_canasta",
+                    "incomplete_wild_penalty",
+                    "canastas_to_go_out",
+                    "going_out_needs_all_feet",
+                    "tie_rule",
+                ]
+            ),
+            json_values,
         )
         | json_values,
         "players": st.integers(-1, 4) | json_values,
+        "deal": st.integers(-1, 20) | json_values,
     },
 )
 
@@ -89,11 +113,13 @@ def test_raw_bytes_never_500(api_client, raw):
     key=st.sampled_from([*PRESETS, "nope"]),
     score=st.text(max_size=12),
     options=st.text(max_size=20) | json_values.map(json.dumps),
+    deal=st.text(max_size=5),
+    sides=st.text(max_size=5),
 )
-def test_junk_meld_requirement_queries_never_500(api_client, key, score, options):
+def test_junk_meld_requirement_queries_never_500(api_client, key, score, options, deal, sides):
     response = api_client.get(
         f"/api/v1/variants/{key}/meld-requirement",
-        query_string={"score": score, "options": options},
+        query_string={"score": score, "options": options, "deal": deal, "sides": sides},
     )
     assert response.status_code in (200, 400, 404, 422)
     assert response.is_json

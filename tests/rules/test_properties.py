@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS, InvalidHand, Rules, read_hand, resolve, score
 
-from .helpers import ALL_PRESETS
+from .helpers import ALL_PRESETS, NEW_PRESETS
 
 SETTINGS = settings(
     max_examples=120,
@@ -114,6 +114,35 @@ REFERENCE["classic-2p"] = REFERENCE["classic"]
 REFERENCE["classic-3p"] = REFERENCE["classic"]
 
 
+def _six_red(n: int, canastas: int, meld: int) -> int:
+    value = {5: 1000, 6: 1200}.get(n, 100 * n)
+    return value if canastas >= 1 else -value
+
+
+def _hf_red(n: int, canastas: int, meld: int) -> int:
+    return 100 * n  # RULES-2: +100 each laid, whatever the books
+
+
+# RULES-2.md's presets.
+REFERENCE["classic-6p"] = {**REFERENCE["classic"], "red": _six_red}
+REFERENCE["hand-and-foot"] = {
+    "values": CANASTA_SET,
+    "bonus": {"natural": 500, "mixed": 300, "wild": 1500},
+    "out": (100, 100),
+    "red": _hf_red,
+    "counted": {"red_threes_in_hand": 100},
+    "feet": True,
+}
+REFERENCE["buraco-4p"] = {
+    "values": {"joker": 20, "two": 10, "ace": 15, "high": 10, "low": 5},
+    "bonus": {"natural": 200, "mixed": 100, "ace_to_king": 500, "ace_to_ace": 1000},
+    "out": (100, 100),
+    "red": _no_red,
+    "extra_hand": 100,
+}
+EVERY_PRESET = (*ALL_PRESETS, *NEW_PRESETS)
+
+
 def reference_total(key: str, side: dict[str, Any]) -> int:
     ref = REFERENCE[key]
     values = ref["values"]
@@ -139,6 +168,11 @@ def reference_total(key: str, side: dict[str, Any]) -> int:
             total -= ref["catalogue"] * entry.get("count", 1)
         else:
             total -= entry["points"]
+    if ref.get("feet"):
+        if "foot_cards" in side:
+            total -= sum(values[c] * n for c, n in side["foot_cards"].items())
+        else:
+            total -= side.get("foot_points", 0)
     if "extra_hand" in ref and not side["took_extra_hand"]:
         total -= ref["extra_hand"]
     return total
@@ -221,10 +255,11 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
     categories = [c.key for c in rules.cards]
     naturals = [c.key for c in rules.cards if not c.wild]
     wilds = [c.key for c in rules.cards if c.wild]
-    budget = {c: rules.deck.count_of(c) for c in [*categories, "red_three"]}
+    deck = rules.deck_for(players * n_sides)
+    budget = {c: deck.count_of(c) for c in [*categories, "red_three"]}
     refused_in_hand = {p.card_category for p in rules.counted_penalties if p.replaces_hand_cards}
     kinds = [k.key for k in rules.kinds()]
-    canasta_room = rules.deck.size // rules.canasta_size
+    canasta_room = deck.size // rules.canasta_size
 
     sides = []
     for index in range(n_sides):
@@ -256,8 +291,17 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
         meld_cards: dict[str, int] = {}
         for kind, count in list(canastas.items()):
             pool = wilds if rules.kind(kind).cheapest == "wild" else naturals
+            least = rules.min_canasta_points(rules.kind(kind))
             for _ in range(count):
                 taken = _take(draw, budget, pool, rules.canasta_size)
+                # Long runs are worth more than seven cards: add cards up to their least value.
+                while taken is not None and _value(rules, taken) < least:
+                    more = _take(draw, budget, pool, 1)
+                    if more is None:
+                        _add(budget, taken)
+                        taken = None
+                    else:
+                        _add(taken, more)
                 if taken is None:
                     canastas[kind] -= 1
                 else:
@@ -318,6 +362,24 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
         if rules.extra_hand is not None:
             side["took_extra_hand"] = True if went_out else draw(st.booleans())
 
+        if rules.feet is not None:
+            taken_feet = draw(st.integers(1 if went_out else 0, players))
+            if alone_out:
+                taken_feet = 1
+            if taken_feet or draw(st.booleans()):
+                side["feet_taken"] = taken_feet
+            if taken_feet < players:
+                foot_cards = {}
+                for category in categories:
+                    count = draw(st.integers(0, min(budget[category], 3)))
+                    if count:
+                        foot_cards[category] = count
+                        budget[category] -= count
+                if draw(st.booleans()):
+                    side["foot_cards"] = foot_cards
+                else:
+                    side["foot_points"] = _value(rules, foot_cards)
+
         penalties = []
         if rules.catalogue:
             for item in draw(st.lists(st.sampled_from(rules.catalogue), max_size=3)):
@@ -346,7 +408,7 @@ def _players_arg(rules: Rules, players: int) -> int | None:
 # --- Properties ---------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("key", ALL_PRESETS)
+@pytest.mark.parametrize("key", EVERY_PRESET)
 @SETTINGS
 @given(data=st.data())
 def test_valid_hands_are_accepted_and_score_consistently(key, data):
@@ -366,7 +428,7 @@ def test_valid_hands_are_accepted_and_score_consistently(key, data):
         assert side_score.total == reference_total(key, side)
 
 
-@pytest.mark.parametrize("key", ALL_PRESETS)
+@pytest.mark.parametrize("key", EVERY_PRESET)
 @SETTINGS
 @given(data=st.data())
 def test_valid_hands_with_house_rules_score_in_fives(key, data):
@@ -378,7 +440,7 @@ def test_valid_hands_with_house_rules_score_in_fives(key, data):
         assert side_score.total % 5 == 0
 
 
-@pytest.mark.parametrize("key", ALL_PRESETS)
+@pytest.mark.parametrize("key", EVERY_PRESET)
 @SETTINGS
 @given(data=st.data())
 def test_count_mode_scores_like_the_same_points(key, data):
@@ -391,6 +453,8 @@ def test_count_mode_scores_like_the_same_points(key, data):
             side["meld_points"] = sum(values[c] * n for c, n in side.pop("meld_cards").items())
         if "hand_cards" in side:
             side["hand_points"] = sum(values[c] * n for c, n in side.pop("hand_cards").items())
+        if "foot_cards" in side:
+            side["foot_points"] = sum(values[c] * n for c, n in side.pop("foot_cards").items())
         as_points.append(side)
     arg = _players_arg(rules, players)
     counted = [s.total for s in score(rules, read_hand(rules, sides, arg))]
@@ -398,7 +462,7 @@ def test_count_mode_scores_like_the_same_points(key, data):
     assert counted == pointed
 
 
-@pytest.mark.parametrize("key", ALL_PRESETS)
+@pytest.mark.parametrize("key", EVERY_PRESET)
 @SETTINGS
 @given(data=st.data())
 def test_everyone_going_out_is_rejected(key, data):

@@ -427,3 +427,41 @@ def test_english_articles():
     assert with_article("escalera") == "an escalera"
     labels = {s.name: s.label for s in available_options(PRESETS["buraco"])}
     assert labels["ace_to_ace"] == "Bonus for an ace-to-ace canasta"
+
+
+@pytest.mark.parametrize(
+    ("key", "sides", "options"),
+    [
+        ("classic", [{"meld_points": 7, "went_out": True}, {"canastas": {"samba": 1}}], None),
+        ("classic", [{"went_out": True}, {"went_out": True, "concealed": "yes"}], None),
+        ("hand-and-foot", [HF_OUT, {**HF_OTHER, "feet_taken": 3, "exact_pickups": 1}], None),
+        (
+            "classic",
+            [{"incomplete_wild": 2, "red_threes": 5}, {}],
+            {"wild_canasta": True, "incomplete_wild_penalty": True},
+        ),
+        ("buraco-4p", [{"hand_cards": {"joker": 5}}, {"penalties": [{"rule": "x"}]}], None),
+    ],
+)
+def test_problems_carry_a_key_and_parameters(key, sides, options):
+    from scorekeeper.rules import InvalidHand
+
+    rules = resolve(key, options)
+    with pytest.raises(InvalidHand) as info:
+        read_hand(rules, sides)
+    for problem in info.value.problems:
+        assert problem.key, problem
+        assert render(problem.key, problem.params) == problem.message
+        assert problem.to_dict()["key"] == problem.key
+
+
+def test_option_problems_carry_a_key_and_parameters():
+    with pytest.raises(InvalidOptions) as info:
+        resolve("classic", {"colour": 1, "target": -5, "incomplete_wild_penalty": True})
+    assert {p.key for p in info.value.problems} == {
+        "options.unknown",
+        "options.bad_value",
+        "options.penalty_needs_kind",
+    }
+    for problem in info.value.problems:
+        assert render(problem.key, problem.params) == problem.message

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import InvalidHand, read_hand, resolve
+from scorekeeper.rules.messages import render
 
 from .helpers import problems, totals
 
@@ -473,8 +474,10 @@ def test_invalid_hand_error_carries_problems_with_messages():
     assert {p.side for p in problems_found} == {0, 1}
     for problem in problems_found:
         data = problem.to_dict()
-        assert set(data) == {"side", "field", "message"}
+        assert set(data) == {"side", "field", "message", "key", "params"}
         assert data["message"]
+        # The English message is derived from the key and parameters (RULES-2, item 5).
+        assert render(data["key"], data["params"]) == data["message"]
 
 
 def test_unknown_hand_field_is_rejected():
