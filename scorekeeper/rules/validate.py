@@ -348,8 +348,10 @@ def hand_warnings(rules: Rules, hand: Hand, side_names: list[str] | None = None)
     for index, side in enumerate(hand.sides):
         if side.went_out:
             continue
-        held = hand_points_of(rules, side) or any(
-            side.count(p.field) for p in rules.counted_penalties if p.card_category
+        held = (
+            hand_points_of(rules, side)
+            or foot_points_of(rules, side)
+            or any(side.count(p.field) for p in rules.counted_penalties if p.card_category)
         )
         if not held:
             who = side_label(index, hand.players_per_side, side_names)

@@ -55,6 +55,10 @@ def going_out_text(rules: Rules) -> str:
     parts = [describe_clause(rules, clause) for clause in rules.going_out.needs]
     if rules.going_out.needs_extra_hand and rules.extra_hand is not None:
         parts.append(f"the extra hand ({rules.extra_hand.name}) taken")
+    if rules.feet is not None and rules.going_out.needs_all_feet:
+        parts.append(f"every player's {rules.feet.singular} picked up")
+    elif rules.feet is not None and rules.going_out.needs_foot:
+        parts.append(f"the {rules.feet.singular} picked up")
     return " and ".join(parts) if parts else "nothing special"
 
 
@@ -64,6 +68,10 @@ def _red_three_rows(rules: Rules) -> list[Row]:
         return []
     rows = [Row("Each red three", _number(red.each))]
     rows += [Row(f"{t.count} on one side", f"{_number(t.total)} in all") for t in red.totals]
+    if red.laid_sign == "minus":
+        return [Row("Each red three laid down", f"-{_number(red.each)}")]
+    if red.negative_when == "never":
+        return rows
     if red.negative_when == "no_meld":
         when = "the side melded nothing at all"
     elif red.canastas_needed == 1:

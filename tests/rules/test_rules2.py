@@ -465,3 +465,11 @@ def test_option_problems_carry_a_key_and_parameters():
     }
     for problem in info.value.problems:
         assert render(problem.key, problem.params) == problem.message
+
+
+def test_cards_left_in_a_foot_are_something_held():
+    from scorekeeper.rules import hand_warnings
+
+    rules = resolve("hand-and-foot")
+    hand = read_hand(rules, [{"foot_points": 50}, {"hand_points": 0}])
+    assert [w.side for w in hand_warnings(rules, hand)] == [1]

@@ -169,3 +169,12 @@ def test_rules_of_a_missing_match(client, url):
 def test_new_match_page_links_to_the_rules(client):
     root = page(client.get("/matches/new/bolivia"))
     assert any(a.attrs.get("href") == "/rules/bolivia" for a in root.find_all("a"))
+
+
+def test_hand_and_foot_rules(client):
+    response = client.get("/rules/hand-and-foot")
+    assert response.status_code == 200
+    needs = rows(response, "Going out")["Needs"]
+    assert needs == "2 clean books and 2 dirty books and 1 wild book and the foot picked up"
+    assert rows(response, "Red threes") == {"Each red three": "100"}
+    assert rows(response, "Penalties") == {"Red threes held at the end": "-100 each"}
