@@ -85,3 +85,15 @@ def test_the_form_points_its_preview_at_this_match(client):
     match_id = create_match(client, "classic")
     form = page(client.get(f"/matches/{match_id}/hands/new")).find("form", id="hand-form")
     assert form.attrs["data-preview"] == f"/matches/{match_id}/hands/preview"
+
+
+def test_hostile_input_gets_messages_never_a_server_error(client):
+    match_id = create_match(client, "classic")
+    for value in ("99999999999999999999999", "-5", "1e3", "\x00", "x" * 100_000, " 7 "):
+        data = hand_data(client, match_id, "none", {"meld_points": value}, {})
+        data["s1_free_reason"] = value
+        data["out"] = value if value != " 7 " else "none"
+        response = preview(client, match_id, data)
+        assert response.status_code in (200, 413, 422), (value[:20], response.status_code)
+        if response.status_code == 422:
+            assert all(error["message"] for error in response.get_json()["errors"])
