@@ -16,7 +16,7 @@
 
   // A scoreboard follows the match live: a cheap 304 while nothing changed.
   const live = document.getElementById("live");
-  if (live) {
+  if (live && live.dataset.live) {
     let etag = live.dataset.etag, busy = false;
     const news = document.getElementById("live-news"), state = document.getElementById("live-state");
     const poll = async () => {

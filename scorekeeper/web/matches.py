@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
 from flask_login import current_user, login_required
@@ -88,18 +89,52 @@ def new(key: str):
     ), status
 
 
+HANDS_SHOWN = 50  # rows of the hand table at once: a long match stays one light page
+
+
+@dataclass(frozen=True)
+class HandWindow:
+    """The hands the table shows (`first` to `last`, numbers from 1), and where the
+    earlier and later ones are (`hands=` of the scoreboard's URL, None: the latest)."""
+
+    first: int
+    last: int
+    earlier: int | None
+    later: int | None
+    latest: bool
+
+    @classmethod
+    def of(cls, count: int, start: int | None) -> HandWindow:
+        if start is None or start + HANDS_SHOWN > count:
+            first = max(1, count - HANDS_SHOWN + 1)
+            latest = True
+        else:
+            first, latest = max(1, start), False
+        last = min(count, first + HANDS_SHOWN - 1)
+        earlier = max(1, first - HANDS_SHOWN) if first > 1 else None
+        later = None if latest else last + 1
+        return cls(first, last, earlier, later, latest)
+
+
+def _hands_param() -> int | None:
+    raw = request.args.get("hands", "")
+    return int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) < 1_000_000 else None
+
+
 @bp.get("/<int:match_id>")
 def scoreboard(match_id: int):
     access = require_match(match_id, Level.VIEWER)
     match = match_or_404(match_id)
     state = match_state(match)
     etag = board_etag(access)
+    window = HandWindow.of(len(state.hands), _hands_param())
     return render_template(
         "scoreboard.html",
         state=state,
-        board=live_board(etag, lambda: state, access),
+        board=live_board(etag, lambda: state, access, window),
         level=access.level,
         etag=etag,
+        live=window.latest,  # an earlier page of hands is history: it does not follow
     )
 
 
@@ -108,19 +143,32 @@ def board_etag(access: MatchAccess) -> str:
     return f"b{access.match_id}.{access.revision}.{int(access.level)}"
 
 
-def live_board(etag: str, state: Callable[[], MatchState], access: MatchAccess) -> Markup:
-    """The live part of the scoreboard, rendered once per revision and access level and
-    shared by every phone following the match (the ETag names both)."""
+def live_board(
+    etag: str,
+    state: Callable[[], MatchState],
+    access: MatchAccess,
+    window: HandWindow | None = None,
+) -> Markup:
+    """The live part of the scoreboard, rendered once per revision and access level (the
+    ETag names both) and hand window, and shared by every phone following the match."""
 
     def render() -> Markup:
         match_state_now = state()
+        shown = window or HandWindow.of(len(match_state_now.hands), None)
         changes = audit_rows(match_state_now.match, actions=CHANGES)
         html = render_template(
-            "_board.html", state=match_state_now, audit=changes, level=access.level, etag=etag
+            "_board.html",
+            state=match_state_now,
+            rows=match_state_now.hands[shown.first - 1 : shown.last],
+            window=shown,
+            audit=changes,
+            level=access.level,
+            etag=etag,
         )
         return Markup(html)
 
-    return cache("pages").get(("board", etag), render)
+    key = ("board", etag, window.first if window and not window.latest else None)
+    return cache("pages").get(key, render)
 
 
 @bp.get("/<int:match_id>/board")

@@ -17,6 +17,7 @@ from scorekeeper.rules import PRESETS
 from tests.support import app_config, signed_in
 
 BUDGET = 14 * 1024
+LONG = 300  # hands of the longest match every page must stay light with
 GZIP = {"Accept-Encoding": "gzip"}
 
 
@@ -28,19 +29,21 @@ def _post(client, path: str, body: dict) -> dict:
 
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
-    """A busy club: a 40-hand match, 25 finished matches, a match of every preset."""
+    """A busy club: a 300-hand match, 25 finished matches, a match of every preset."""
     path = tmp_path_factory.mktemp("weight") / "weight.sqlite"
     app = create_app(app_config(f"sqlite:///{path}"))
     with app.app_context():
         db.create_all()
     client = signed_in(app)
     pairs = [{"players": ["Annabelle", "Cordelia"]}, {"players": ["Bartholomew", "Desmond"]}]
-    long_match = _post(client, "/api/v1/matches", {"variant": "bolivia", "sides": pairs})["id"]
-    small = {
-        "sides": [{"meld_points": 120, "hand_points": 35}, {"meld_points": 95, "hand_points": 60}]
-    }
-    for _ in range(40):
-        _post(client, f"/api/v1/matches/{long_match}/hands", small)
+    body = {"variant": "bolivia", "sides": pairs, "options": {"target": 1_000_000}}
+    long_match = _post(client, "/api/v1/matches", body)["id"]
+    for n in range(LONG):  # every hand's numbers differ, as in a real game
+        sides = [
+            {"meld_points": 120 + 35 * (n % 17), "hand_points": 5 * (n % 11)},
+            {"meld_points": 95 + 45 * (n % 13), "hand_points": 5 * (n % 7)},
+        ]
+        _post(client, f"/api/v1/matches/{long_match}/hands", {"sides": sides})
     for role in ("viewer", "scorer", "viewer"):  # the share page with three QR codes
         _post(client, f"/api/v1/matches/{long_match}/links", {"role": role})
     finished = {"variant": "classic-2p", "options": {"target": 500}}
@@ -71,9 +74,11 @@ def _pages(long_match: int, per_preset: dict[str, int]) -> list[str]:
         "/offline",
         "/matches/999999",
         f"/matches/{long_match}",
-        f"/matches/{long_match}/hands/40",
-        f"/matches/{long_match}/hands/40/edit",
-        f"/matches/{long_match}/hands/40/remove",
+        f"/matches/{long_match}?hands=1",
+        f"/matches/{long_match}/hands/new",
+        f"/matches/{long_match}/hands/{LONG}",
+        f"/matches/{long_match}/hands/{LONG}/edit",
+        f"/matches/{long_match}/hands/{LONG}/remove",
         f"/matches/{long_match}/rules",
         f"/matches/{long_match}/share",
         f"/matches/{long_match}/manage",

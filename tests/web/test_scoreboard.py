@@ -310,3 +310,35 @@ def test_progress_bars_are_labelled(client):
     bars = page(client.get(f"/matches/{match_id}")).find_all("progress")
     assert [b.attrs["value"] for b in bars] == ["30", "0"]
     assert bars[0].attrs["aria-label"] == "Ann & Cid: 30% of the target 5000"
+
+
+def test_a_long_match_shows_its_latest_50_hands_and_pages_to_the_earlier_ones(client):
+    teams = [{"players": ["Ann", "Bob"]}, {"players": ["Cid", "Dee"]}]
+    body = {"variant": "classic", "sides": teams, "options": {"target": 1_000_000}}
+    match_id = client.post("/api/v1/matches", json=body).json["id"]
+    for n in range(120):
+        sides = [{"meld_points": 50 + 5 * n, "hand_points": 0}, {"meld_points": 50}]
+        response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": sides})
+        assert response.status_code == 201
+    latest = client.get(f"/matches/{match_id}")
+    rows = hand_rows(latest)
+    assert [row[0] for row in rows] == [str(n) for n in range(71, 121)]
+    running = sum(50 + 5 * n for n in range(120))
+    assert rows[-1][2][0] == running  # running totals count every hand, shown or not
+    root = page(latest)
+    assert root.find("div", id="live").attrs.get("data-live")
+    pages = root.find("p", class_="pages")
+    assert "Hands 71\u2013120 of 120" in pages.text()
+    assert [a.attrs["href"] for a in pages.find_all("a")] == [f"/matches/{match_id}?hands=21"]
+
+    earlier = client.get(f"/matches/{match_id}?hands=21")
+    assert [row[0] for row in hand_rows(earlier)] == [str(n) for n in range(21, 71)]
+    root = page(earlier)
+    assert "data-live" not in root.find("div", id="live").attrs  # history: not followed
+    links = [a.attrs["href"] for a in root.find("p", class_="pages").find_all("a")]
+    assert links == [f"/matches/{match_id}?hands=1", f"/matches/{match_id}"]
+    first = client.get(f"/matches/{match_id}?hands=1")
+    assert [row[0] for row in hand_rows(first)] == [str(n) for n in range(1, 51)]
+    for junk in ("0", "-3", "abc", "99999999999"):
+        shown = hand_rows(client.get(f"/matches/{match_id}?hands={junk}"))
+        assert [row[0] for row in shown][-1] == "120"
