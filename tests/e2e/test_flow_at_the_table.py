@@ -383,6 +383,8 @@ def test_scoreboard_and_dispute_view_print_as_a_score_sheet(page: Page, live_ser
                       getComputedStyle(document.querySelector('h1')).color]"""
         )
         assert colours == ["rgb(255, 255, 255)", "rgb(0, 0, 0)", "rgb(0, 0, 0)"]
+        if "/hands/" in url:  # the folded entries print too
+            expect(page.locator("dl.entered").first).to_be_visible()
         page.emulate_media(media="screen", color_scheme="light")
     # The hand table prints whole: no scrolling box cuts it.
     page.goto(f"{live_server}/matches/{match}")
