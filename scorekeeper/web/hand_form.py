@@ -204,8 +204,12 @@ def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], li
         def group(key: str, fields: list[FieldSpec] = mine) -> list[FieldSpec]:
             return [s for s in fields if s.group == key]
 
-        meld = CardsBlock("Melded cards", *group("meld"), group("meld_cards"))
-        hand = CardsBlock("Cards in hand", *group("hand"), group("hand_cards"))
+        def block(title: str, key: str, fields: list[FieldSpec] = mine) -> CardsBlock:
+            mode, points = (s for s in fields if s.group == key)
+            return CardsBlock(title, mode, points, [s for s in fields if s.group == key + "_cards"])
+
+        meld = block("Melded cards", "meld")
+        hand = block("Cards in hand", "hand")
         sections.append(SideSection(seat, name, group("melds"), meld, hand, group("penalties")))
     return [s for s in specs if s.side is None], sections
 
@@ -231,7 +235,10 @@ def _number(data: Mapping[str, Any], name: str) -> Any:
 
 
 def _side_record(
-    specs: list[FieldSpec], seat: int, data: Mapping[str, Any], penalty_fields: dict
+    specs: list[FieldSpec],
+    seat: int,
+    data: Mapping[str, Any],
+    penalty_fields: dict[tuple[int, str], str],
 ) -> dict[str, Any]:
     out = data.get("out")
     record: dict[str, Any] = {"went_out": out == str(seat)}

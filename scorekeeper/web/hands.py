@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from flask import Blueprint, abort, flash, jsonify, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
@@ -67,7 +68,7 @@ def _int(raw: object) -> int | None:
         return None
 
 
-def _scoreboard(match_id: int):
+def _scoreboard(match_id: int) -> ResponseReturnValue:
     return redirect(url_for("matches.scoreboard", match_id=match_id), code=303)
 
 
@@ -78,7 +79,9 @@ def _hand_or_404(match: Match, number: int) -> Hand:
     return hand
 
 
-def _render_form(mode: str, match_id: int, form: FlaskForm, outcome: Outcome, **extra: Any):
+def _render_form(
+    mode: str, match_id: int, form: FlaskForm, outcome: Outcome, **extra: Any
+) -> ResponseReturnValue:
     """The hand form page; state is reloaded, since a failed write rolled the session back."""
     match = match_or_404(match_id)
     state = match_state(match)
@@ -137,7 +140,7 @@ def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any], str], Save
 
 
 @bp.route("/new", methods=["GET", "POST"])
-def record(match_id: int):
+def record(match_id: int) -> ResponseReturnValue:
     match, access = match_for(match_id, Level.SCORER)
     state = match_state(match)
     if state.finished:
@@ -178,7 +181,7 @@ def record(match_id: int):
 
 
 @bp.post("/preview")
-def preview(match_id: int):
+def preview(match_id: int) -> ResponseReturnValue:
     """The posted hand form scored as it stands, saving nothing: the page's live preview.
 
     It reads the form exactly as saving does, so the page's script never repeats the
@@ -214,7 +217,7 @@ def preview(match_id: int):
 
 
 @bp.get("/<int:number>")
-def detail(match_id: int, number: int):
+def detail(match_id: int, number: int) -> ResponseReturnValue:
     match, access = match_for(match_id)
     state = match_state(match)
     hand = _hand_or_404(match, number)
@@ -233,7 +236,7 @@ def detail(match_id: int, number: int):
 
 
 @bp.route("/<int:number>/edit", methods=["GET", "POST"])
-def correct(match_id: int, number: int):
+def correct(match_id: int, number: int) -> ResponseReturnValue:
     match, access = match_for(match_id, Level.SCORER)
     state = match_state(match)
     hand = _hand_or_404(match, number)
@@ -271,7 +274,7 @@ def correct(match_id: int, number: int):
 
 
 @bp.route("/<int:number>/remove", methods=["GET", "POST"])
-def remove(match_id: int, number: int):
+def remove(match_id: int, number: int) -> ResponseReturnValue:
     match, access = match_for(match_id, Level.SCORER)
     form = RemoveForm()
     problem = None
