@@ -4,7 +4,7 @@ Pure Python: nothing here imports Flask or SQLAlchemy.
 """
 
 from .errors import InvalidHand, InvalidOptions, InvalidRules, Problem, RulesError, UnknownVariant
-from .game import GameResult, game_result
+from .game import GameResult, deal_label, game_result
 from .hand import read_hand
 from .meld import MeldRequirement, meld_requirement
 from .model import Rules
@@ -33,6 +33,7 @@ __all__ = [
     "SideScore",
     "UnknownVariant",
     "available_options",
+    "deal_label",
     "game_result",
     "get_preset",
     "hand_warnings",

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .messages import render
 from .model import GameEndMode, Layout, Rules, TieRule
 
 PLAYING = "playing"
@@ -70,3 +71,11 @@ def game_result(
         if end.mode == GameEndMode.DEALS:
             return GameResult(DRAWN, None)
     return GameResult(TIED, None)
+
+
+def deal_label(rules: Rules, deal: int) -> str | None:
+    """ "Deal 3 of 4" for the deal `deal` of a deal-count game; None in a game to a target."""
+    end = rules.game_end
+    if end.mode != GameEndMode.DEALS:
+        return None
+    return render("game.deal_of", {"deal": deal, "deals": end.deals})

@@ -146,6 +146,8 @@ TEMPLATES: dict[str, str] = {
     "options.unknown": "{variant} has no option {name} (it has: {known})",
     "options.bad_value": "{label} {reason}",
     "options.do_not_fit": "These options do not fit together: {why}",
+    # The game.
+    "game.deal_of": "Deal {deal} of {deals}",
     # Reasons inside lines.
     "reason.no_canasta": "no {noun}",
     "reason.fewer_canastas": "fewer than {count} {nouns}",

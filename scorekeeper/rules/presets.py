@@ -363,7 +363,7 @@ CLASSIC_6P = replace(
     name="Classic Canasta for six",
     description="Six players with three decks, in two teams of three or three pairs.",
     source="Randy Rasa's Canasta for six players (rummy-games.com); pagat for wild-card canastas",
-    layouts=(Layout(2, 3), Layout(3, 2)),
+    layouts=(Layout(2, 3, assumed=True), Layout(3, 2, assumed=True)),
     deck=TRIPLE_DECK,
     going_out=replace(CLASSIC.going_out, needs=(ANY_TWO,)),
     red_threes=replace(CLASSIC_RED_THREES, totals=(RedThreeTotal(5, 1000), RedThreeTotal(6, 1200))),

@@ -473,3 +473,39 @@ def test_cards_left_in_a_foot_are_something_held():
     rules = resolve("hand-and-foot")
     hand = read_hand(rules, [{"foot_points": 50}, {"hand_points": 0}])
     assert [w.side for w in hand_warnings(rules, hand)] == [1]
+
+
+@pytest.mark.parametrize(
+    "options",
+    [
+        {"meld_minimums_by_deal": []},
+        {"meld_minimums_by_deal": [50, 92]},
+        {"deals": 0},
+        {"deals": 13},
+        {"packs": 1},
+        {"going_out_needs_by_deal": []},
+        {"going_out_by_deal": [100, "x"]},
+        {"game_end": "forever"},
+        {"red_threes_laid": "sideways"},
+        {"exact_pickup_bonus": -5},
+        {"going_out_needs": [{"count": 1, "kinds": ["samba"]}]},
+    ],
+)
+def test_hand_and_foot_options_refused(options):
+    with pytest.raises(InvalidOptions) as info:
+        resolve("hand-and-foot", options)
+    assert [p.field for p in info.value.problems] == [f"options.{next(iter(options))}"]
+
+
+def test_classic_6p_knows_its_layout_from_the_side_count():
+    rules = resolve("classic-6p")
+    assert read_hand(rules, [{}, {}]).players_per_side == 3
+    assert read_hand(rules, [{}, {}, {}]).players_per_side == 2
+
+
+def test_deal_label():
+    from scorekeeper.rules import deal_label
+
+    assert deal_label(resolve("hand-and-foot"), 3) == "Deal 3 of 4"
+    assert deal_label(resolve("hand-and-foot", {"deals": 6}), 5) == "Deal 5 of 6"
+    assert deal_label(resolve("classic"), 3) is None
