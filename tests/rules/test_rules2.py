@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
@@ -19,8 +21,17 @@ from scorekeeper.rules import (
     rules_to_json,
     score,
 )
+from scorekeeper.rules.errors import InvalidRules
 from scorekeeper.rules.game import DRAWN, FINISHED, PLAYING, TIED
 from scorekeeper.rules.messages import render, with_article
+from scorekeeper.rules.model import (
+    CanastaClause,
+    GameEnd,
+    GameEndMode,
+    GoingOut,
+    LayoutTarget,
+    MeldTier,
+)
 
 from .helpers import ALL_PRESETS, NEW_PRESETS, line_points, problems, score_hand, totals
 
@@ -509,3 +520,46 @@ def test_deal_label():
     assert deal_label(resolve("hand-and-foot"), 3) == "Deal 3 of 4"
     assert deal_label(resolve("hand-and-foot", {"deals": 6}), 5) == "Deal 5 of 6"
     assert deal_label(resolve("classic"), 3) is None
+
+
+# --- A rule set checks its invariants when it is built ---------------------------------
+
+
+@pytest.mark.parametrize(
+    "change",
+    [
+        {"target": 7},
+        {"target": 0},
+        {"layouts": ()},
+        {"meld_table": (MeldTier(None, 50), MeldTier(100, 60), MeldTier(50, 70))},
+        {"meld_table": (MeldTier(0, 50),)},
+        {"meld_table": (MeldTier(None, 50, "some"),)},
+        {"going_out": GoingOut("Going out", 100, None, (CanastaClause(1, ("bolivia",)),))},
+        {"going_out": GoingOut("Going out", 100, None, (CanastaClause(0),))},
+        {"going_out": GoingOut("Going out", 102, None, ())},
+        {"game_end": GameEnd(mode=GameEndMode.DEALS, deals=0)},
+        {"game_end": GameEnd(targets_by_layout=(LayoutTarget("3x3", 5000),))},
+    ],
+)
+def test_broken_rule_sets_are_refused_when_built(change):
+    with pytest.raises(InvalidRules):
+        dataclasses.replace(PRESETS["classic"], **change)
+
+
+def test_duplicate_kinds_are_refused():
+    classic = PRESETS["classic"]
+    with pytest.raises(InvalidRules):
+        dataclasses.replace(
+            classic, canasta_kinds=(*classic.canasta_kinds, classic.canasta_kinds[0])
+        )
+
+
+def test_broken_frozen_rules_are_refused_when_read_back():
+    data = rules_to_json(PRESETS["hand-and-foot"])
+    data["game_end"]["tie_rule"] = "coin_toss"
+    with pytest.raises(InvalidRules):
+        rules_from_json(data)
+    data = rules_to_json(PRESETS["classic"])
+    data["going_out"]["needs"] = [{"count": 1, "kinds": ["escalera"], "groups": []}]
+    with pytest.raises(InvalidRules):
+        rules_from_json(data)
