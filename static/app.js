@@ -202,7 +202,7 @@
   });
 
   // Next (Enter) on the number pad moves to the next number; on the last one it saves.
-  const inputs = () => $$("input[inputmode=numeric], input[type=text]", form).filter((i) => i.checkVisibility());
+  const inputs = () => $$("input[inputmode=numeric], input[type=text]", form).filter((i) => (i.checkVisibility ? i.checkVisibility() : i.offsetParent));
   form.addEventListener("keydown", (event) => {
     if (event.key !== "Enter" || event.target.tagName !== "INPUT" || !["number", "text"].includes(event.target.type)) return;
     event.preventDefault();
