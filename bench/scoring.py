@@ -8,27 +8,36 @@ from __future__ import annotations
 
 import time
 
-from scorekeeper.rules import PRESETS, read_hand, score
+from scorekeeper.rules import PRESETS, InvalidHand, read_hand, score
 
 ROUNDS = 2000
 
 
 def sample_hand(key: str) -> tuple[list[dict], int | None]:
-    """A valid, busy hand for the preset: canastas, cards by kind, penalties."""
+    """A valid, busy hand for the preset: a canasta, cards by kind, a penalty; the
+    first of these the preset's rules accept (decks and meld floors differ)."""
     rules = PRESETS[key]
     layout = rules.layouts[-1]
-    kinds = {kind.key: 1 for kind in rules.kinds()}
-    side = {
-        "canastas": kinds,
-        "meld_cards": {"high": 7 * len(kinds)},
+    first = rules.kinds()[0].key
+    card = next((c.key for c in rules.cards if c.key == "high"), rules.cards[0].key)
+    busy = {
+        "canastas": {first: 1},
+        "meld_cards": {card: 7},
         "hand_cards": {rules.cards[0].key: 1},
         "penalties": [{"points": 50, "reason": "showed a card"}],
     }
     if rules.extra_hand is not None:
-        side["took_extra_hand"] = True
+        busy["took_extra_hand"] = True
     if rules.red_threes is not None:
-        side["red_threes"] = 1
-    return [dict(side) for _ in range(layout.sides)], layout.players_per_side
+        busy["red_threes"] = 1
+    for side in (busy, {"meld_points": 120, "hand_points": 30}):
+        sides = [dict(side) for _ in range(layout.sides)]
+        try:
+            read_hand(rules, sides, layout.players_per_side)
+        except InvalidHand:
+            continue
+        return sides, layout.players_per_side
+    raise SystemExit(f"No sample hand fits {key}: add one to bench/scoring.py")
 
 
 def main() -> None:

@@ -1,18 +1,17 @@
-"""Lists of matches for the home and history pages, with totals in one query."""
+"""Lists of matches for the home and history pages: a fixed number of light queries."""
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import Select, func, select
-from sqlalchemy.orm import defer, selectinload
+from sqlalchemy import func, select
 
 from ..extensions import db
-from ..models import Hand, Match, Player, Side, SideMember, name_key
+from ..models import Hand, HandSide, Match, Player, Side, SideMember, name_key
 from ..rules import PRESETS
 from ..rules.game import FINISHED
-from .match_state import ABANDONED, final_totals
+from .match_state import ABANDONED
 
 PAGE_SIZE = 20
 DONE = (FINISHED, ABANDONED)  # matches no longer played: in the history, not on the home page
@@ -44,61 +43,81 @@ class HistoryPage:
     total: int
 
 
-def _with_sides(query: Select) -> Select:
-    """Matches with their sides and players, but not their rules or options (not shown)."""
-    return query.options(
-        defer(Match.rules),
-        defer(Match.options),
-        selectinload(Match.sides).selectinload(Side.members).selectinload(SideMember.player),
-    )
+COLUMNS = (
+    Match.id,
+    Match.variant,
+    Match.status,
+    Match.winner,
+    Match.created_at,
+    Match.finished_at,
+)  # what a list shows: never the rules or options JSON
 
 
-def _summaries(matches: list[Match]) -> list[MatchSummary]:
-    ids = [m.id for m in matches]
-    totals = final_totals(ids)
+def _summaries(ids: list[int]) -> list[MatchSummary]:
+    """The summaries of these matches, in this order, in three queries whatever their
+    number: the matches, their side names, their totals and hand counts."""
+    if not ids:
+        return []
+    rows = {row.id: row for row in db.session.execute(select(*COLUMNS).where(Match.id.in_(ids)))}
+    names: dict[int, dict[int, str]] = {}
+    for match_id, seat, name in db.session.execute(
+        select(Side.match_id, Side.seat, Side.name).where(Side.match_id.in_(ids))
+    ):
+        names.setdefault(match_id, {})[seat] = name
+    totals: dict[int, dict[int, int]] = {}
     counts: dict[int, int] = {}
-    if ids:
-        counts = dict(
-            db.session.execute(
-                select(Hand.match_id, func.count())
-                .where(Hand.match_id.in_(ids))
-                .group_by(Hand.match_id)
-            ).all()
-        )
+    for match_id, seat, total, hands in db.session.execute(
+        select(Hand.match_id, HandSide.seat, func.sum(HandSide.total), func.count())
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(Hand.match_id.in_(ids))
+        .group_by(Hand.match_id, HandSide.seat)
+    ):
+        totals.setdefault(match_id, {})[seat] = int(total)
+        counts[match_id] = hands  # one hand side per seat: the same count for each seat
     out = []
-    for match in matches:
-        preset = PRESETS.get(match.variant)
+    for match_id in ids:
+        row = rows[match_id]
+        sides = [names[match_id][seat] for seat in sorted(names.get(match_id, {}))]
+        preset = PRESETS.get(row.variant)
+        name = preset.name if preset else _frozen_name(match_id, row.variant)
+        scored = totals.get(match_id, {})
         out.append(
             MatchSummary(
-                id=match.id,
-                variant=match.variant,
-                variant_name=preset.name if preset else match.rules.get("name", match.variant),
-                sides=[side.name for side in match.sides],
-                totals=totals.get(match.id, [0] * len(match.sides)),
-                hands=counts.get(match.id, 0),
-                status=match.status,
-                winner=match.winner,
-                started=match.created_at,
-                finished=match.finished_at,
+                id=match_id,
+                variant=row.variant,
+                variant_name=name,
+                sides=sides,
+                totals=[scored.get(seat, 0) for seat in range(len(sides))],
+                hands=counts.get(match_id, 0),
+                status=row.status,
+                winner=row.winner,
+                started=row.created_at,
+                finished=row.finished_at,
             )
         )
     return out
 
 
+def _frozen_name(match_id: int, variant: str) -> str:
+    """The name in a match's frozen rules, for a variant this version no longer has."""
+    rules = db.session.execute(select(Match.rules).where(Match.id == match_id)).scalar_one()
+    return str(rules.get("name", variant))
+
+
 def in_progress(group_ids: list[int], limit: int = 20) -> list[MatchSummary]:
     """Matches being played in these groups, newest first (an unfinished match has no
     finished_at: the index on group and finished_at finds them)."""
-    query = _with_sides(
-        select(Match)
+    ids = db.session.execute(
+        select(Match.id)
         .where(
             Match.group_id.in_(group_ids),
             Match.finished_at.is_(None),
             Match.status.not_in(DONE),
         )
-        .order_by(Match.created_at.desc())
+        .order_by(Match.created_at.desc(), Match.id.desc())
         .limit(limit)
-    )
-    return _summaries(list(db.session.execute(query).scalars()))
+    ).scalars()
+    return _summaries(list(ids))
 
 
 def history(
@@ -138,14 +157,4 @@ def history(
             .offset((page - 1) * PAGE_SIZE)
         ).scalars()
     )
-    matches = (
-        {
-            match.id: match
-            for match in db.session.execute(_with_sides(select(Match).where(Match.id.in_(chosen))))
-            .scalars()
-            .all()
-        }
-        if chosen
-        else {}
-    )
-    return HistoryPage(_summaries([matches[i] for i in chosen]), page, pages, total)
+    return HistoryPage(_summaries(chosen), page, pages, total)

@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import func, select
+from sqlalchemy import select
 from sqlalchemy.orm import defer, joinedload
 
 from ..caches import cache
@@ -192,22 +192,6 @@ def hand_totals(match_id: int, sides: int) -> list[list[int]]:
     for number, seat, total in rows:
         by_hand.setdefault(number, [0] * sides)[seat] = total
     return [by_hand[number] for number in sorted(by_hand)]
-
-
-def final_totals(match_ids: Sequence[int]) -> dict[int, list[int]]:
-    """Each match's totals by seat, in one query."""
-    if not match_ids:
-        return {}
-    rows = db.session.execute(
-        select(Hand.match_id, HandSide.seat, func.sum(HandSide.total))
-        .join(HandSide, HandSide.hand_id == Hand.id)
-        .where(Hand.match_id.in_(match_ids))
-        .group_by(Hand.match_id, HandSide.seat)
-    ).all()
-    totals: dict[int, dict[int, int]] = {}
-    for match_id, seat, total in rows:
-        totals.setdefault(match_id, {})[seat] = int(total)
-    return {mid: [seats[s] for s in sorted(seats)] for mid, seats in totals.items()}
 
 
 def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchState:
