@@ -33,6 +33,12 @@ class GameResult:
         return self.status in (FINISHED, DRAWN)
 
 
+def _layout_of(rules: Rules, sides: int) -> Layout | None:
+    """The layout a number of sides means, when only one layout has that many."""
+    matching = [lay for lay in rules.layouts if lay.sides == sides]
+    return matching[0] if len(matching) == 1 else None
+
+
 def game_result(
     rules: Rules,
     totals: Sequence[int],
@@ -46,7 +52,8 @@ def game_result(
     `deals_played` is the number of hands recorded (deal-count games end
     after `game_end.deals`; unknown means still playing); `went_out_last` is the
     side that went out in the last hand (for `tie_rule` went_out_last);
-    `layout` picks a target by layout; `instant_winner` is a side whose last
+    `layout` picks a target by layout (by default the one layout with as many
+    sides as `totals`, when there is one); `instant_winner` is a side whose last
     hand wins the game outright.
     """
     if instant_winner is not None:
@@ -57,7 +64,7 @@ def game_result(
     if end.mode == GameEndMode.DEALS:
         if deals_played is None or deals_played < end.deals:
             return GameResult(PLAYING, None)
-    elif max(totals) < rules.target_for(layout):
+    elif max(totals) < rules.target_for(layout or _layout_of(rules, len(totals))):
         return GameResult(PLAYING, None)
     best = max(totals)
     leaders = [index for index, total in enumerate(totals) if total == best]

@@ -563,3 +563,11 @@ def test_broken_frozen_rules_are_refused_when_read_back():
     data["going_out"]["needs"] = [{"count": 1, "kinds": ["escalera"], "groups": []}]
     with pytest.raises(InvalidRules):
         rules_from_json(data)
+
+
+def test_classic_6p_target_follows_the_number_of_sides():
+    """Callers that pass only the totals get the target of the layout they imply."""
+    rules = resolve("classic-6p")
+    assert game_result(rules, [7500, 0, 0]).status == FINISHED
+    assert game_result(rules, [7500, 0]).status == PLAYING
+    assert game_result(rules, [10000, 0]).status == FINISHED
