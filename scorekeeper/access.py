@@ -145,6 +145,34 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
     return MatchAccess(row.id, row.group_id, row.revision, level, link_id)
 
 
+def member_access(match_id: int) -> MatchAccess | None:
+    """The access of a signed-in member to a match, in one query, or None to ask
+    `require_match` (anyone else, or a session Flask-Login must restore first).
+
+    For the live board, which every phone at the table asks every few seconds: the
+    session's user (as Flask-Login keeps it: "id:epoch") and its membership are checked
+    together, so a poll costs one query.
+    """
+    number, _, epoch = str(session.get("_user_id", "")).partition(":")
+    if not number.isdigit() or not epoch.isdigit() or session.get(LINKS) or bearer():
+        return None
+    if not valid_id(match_id) or not valid_id(int(number)):
+        return None
+    match, member, user = Match.__table__, Membership.__table__, User.__table__
+    row = db.session.execute(
+        select(match.c.id, match.c.group_id, match.c.revision, member.c.role)
+        .select_from(
+            match.join(member, member.c.group_id == match.c.group_id).join(
+                user, and_(user.c.id == member.c.user_id, user.c.session_epoch == int(epoch))
+            )
+        )
+        .where(match.c.id == match_id, user.c.id == int(number))
+    ).first()
+    if row is None:
+        return None
+    return MatchAccess(row.id, row.group_id, row.revision, ROLE_LEVELS[Role(row.role)], None)
+
+
 def unauthorized() -> HTTPException:
     """Not signed in: a 401 under /api/, else the sign-in page (and back here after)."""
     if is_api():

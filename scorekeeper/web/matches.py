@@ -10,7 +10,7 @@ from flask_login import current_user, login_required
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from ..access import Level, MatchAccess, require_match
+from ..access import Level, MatchAccess, member_access, require_match
 from ..caches import cache
 from ..delivery import tag_matches
 from ..models import User
@@ -179,7 +179,7 @@ def board(match_id: int):
     not the sign-in page.
     """
     try:
-        access = require_match(match_id, Level.VIEWER)
+        access = member_access(match_id) or require_match(match_id, Level.VIEWER)
     except HTTPException as refused:
         if refused.response is not None:  # the redirect to the sign-in page
             abort(401, description="You can no longer follow this match.")

@@ -138,3 +138,20 @@ def test_an_api_write_runs_as_many_queries_in_a_long_match(client, counter):
             assert response.status_code == 201
         counts.append(found[0])
     assert counts[0] == counts[1]
+
+
+def test_a_members_poll_of_the_live_board_is_one_query(client, counter):
+    match_id = new_match(client, 3)
+    etag = client.get(f"/matches/{match_id}/board").headers["ETag"]
+    with counter.counting(forget=False) as found:
+        response = client.get(f"/matches/{match_id}/board", headers={"If-None-Match": etag})
+        assert response.status_code == 304
+    assert found[0] == 2  # BEGIN, then the member's access to the match with its revision
+
+
+def test_the_fast_poll_still_refuses_whoever_is_no_longer_a_member(app, client):
+    match_id = new_match(client, 1)
+    with app.app_context():
+        db.session.execute(db.text("DELETE FROM membership"))
+        db.session.commit()
+    assert client.get(f"/matches/{match_id}/board").status_code == 404
