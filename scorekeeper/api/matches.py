@@ -17,7 +17,13 @@ from ..services.audit import Actor, audit_rows
 from ..services.groups import group_ids, personal_group
 from ..services.hand_writes import MatchError, Saved, correct_hand, record_hand, remove_hand
 from ..services.match_setup import create_match
-from ..services.match_state import hand_keys, hand_records, load_match, match_state
+from ..services.match_state import (
+    frozen_json,
+    hand_keys,
+    hand_records,
+    load_match,
+    match_state,
+)
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
 
@@ -62,6 +68,7 @@ def _state_doc(match: Match) -> tuple[dict[str, Any], bytes]:
 def _state_json(match: Match) -> dict[str, Any]:
     keys = hand_keys(match.id, len(match.sides))
     state = match_state(match, keys)
+    options, rules = frozen_json(match)
     hands = [
         {
             "number": row.number,
@@ -75,8 +82,8 @@ def _state_json(match: Match) -> dict[str, Any]:
     return {
         "id": match.id,
         "variant": match.variant,
-        "options": match.options,
-        "rules": match.rules,
+        "options": options,
+        "rules": rules,
         "players_per_side": match.players_per_side,
         "sides": [
             {

@@ -100,6 +100,14 @@ def match_rules(match: Match) -> Rules:
     return cache("rules").get((match.id, match.created_at), lambda: rules_from_json(match.rules))
 
 
+def frozen_json(match: Match) -> tuple[dict[str, Any], dict[str, Any]]:
+    """The options and the resolved rules a match was started with, as stored (JSON);
+    read once per match, as `match_rules`."""
+    return cache("rules").get(
+        ("json", match.id, match.created_at), lambda: (match.options, match.rules)
+    )
+
+
 def table_order(match: Match) -> list[str]:
     """Players in seating order, clockwise: the deal passes along this list."""
     return [
