@@ -571,3 +571,26 @@ def test_classic_6p_target_follows_the_number_of_sides():
     assert game_result(rules, [7500, 0, 0]).status == FINISHED
     assert game_result(rules, [7500, 0]).status == PLAYING
     assert game_result(rules, [10000, 0]).status == FINISHED
+
+
+def test_a_whole_game_of_hand_and_foot_is_four_deals():
+    """Four deals scored in turn: each deal's minimum and going-out bonus; won or drawn."""
+    rules = resolve("hand-and-foot", {"going_out_by_deal": [100, 200, 300, 400]})
+    books = {"natural": 2, "mixed": 2, "wild": 1}
+    out = {"went_out": True, "canastas": books, "meld_points": 600, "feet_taken": 2}
+    beaten = {"hand_points": 50, "foot_points": 100, "feet_taken": 1}
+    deals = [(out, beaten), (beaten, out), (out, beaten), (beaten, out)]
+    running = [0, 0]
+    minimums = []
+    for number, sides in enumerate(deals, start=1):
+        minimums.append(meld_requirement(rules, running[0], deal=number).points)
+        assert game_result(rules, running, deals_played=number - 1).status == PLAYING
+        scores = score(rules, read_hand(rules, list(sides), deal=number))
+        running = [total + side.total for total, side in zip(running, scores, strict=True)]
+    assert minimums == [50, 90, 120, 150]
+    # Going out: 3700 + the deal's bonus (100, 200, 300, 400); the other side -150.
+    assert running == [3800 - 150 + 4000 - 150, -150 + 3900 - 150 + 4100]
+    result = game_result(rules, running, deals_played=4)
+    assert (result.status, result.winner) == (FINISHED, 1)
+    tied = game_result(rules, [running[0], running[0]], deals_played=4)
+    assert (tied.status, tied.winner) == (DRAWN, None)
