@@ -137,6 +137,9 @@ TEMPLATES: dict[str, str] = {
     "recorded across all sides",
     "check.canastas_over_deck": "{count} {nouns} of {size} cards need more cards than the "
     "{deck} in the deck",
+    "check.penalty_beside_kind": "{who}: {noun} cannot be left beside a completed {kind}",
+    "check.group_over_table": "The deck allows {most} {group} canastas in one hand; {count} "
+    "are recorded across all sides",
     "warn.nothing_held": "{who} did not go out but has nothing left in hand",
     # Options.
     "options.both_needs": "Give canastas_to_go_out or going_out_needs, not both",

@@ -275,7 +275,9 @@ class CountedPenalty:
     amount; `max_per_side` caps the count (an unfinished meld: 0 or 1) and
     `max_players` caps it at the side's players; `forbids_going_out` refuses
     going out while the count is above 0; `needs_kind` names the canasta kind
-    the penalty exists for (an unfinished wild meld needs wild canastas).
+    the penalty exists for (an unfinished wild meld needs wild canastas);
+    `excludes_kind` a kind the same side cannot also have completed (an
+    unfinished aces meld beside an aces canasta).
     """
 
     field: str
@@ -289,6 +291,7 @@ class CountedPenalty:
     max_players: bool = False
     forbids_going_out: bool = False
     needs_kind: str | None = None
+    excludes_kind: str | None = None
 
     def noun(self, count: int) -> str:
         return self.singular if count == 1 else self.plural
@@ -335,6 +338,14 @@ class MeldTier:
 
 
 @dataclass(frozen=True)
+class GroupCap:
+    """At most `most` canastas of a group across all sides of one hand (one wild canasta)."""
+
+    group: KindGroup
+    most: int
+
+
+@dataclass(frozen=True)
 class LayoutTarget:
     layout: str
     target: int
@@ -378,6 +389,7 @@ class Rules:
     optional_penalties: tuple[CountedPenalty, ...] = ()
     feet: Feet | None = None
     packs: PackDeck | None = None
+    group_caps: tuple[GroupCap, ...] = ()
 
     def __post_init__(self) -> None:
         problems = invariant_problems(self)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from typing import Any
 
 from .errors import Problem
+from .messages import with_article
 from .model import CanastaClause, Deck, Rules
 from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of, side_label
 
@@ -209,6 +210,19 @@ def _count_problems(
         cap = penalty.max_per_side
         if penalty.max_players and players is not None:
             cap = players if cap is None else min(cap, players)
+        if (
+            penalty.excludes_kind is not None
+            and count
+            and "canastas" not in failed
+            and side.canastas.get(penalty.excludes_kind, 0)
+        ):
+            kind = next(k for k in rules.canasta_kinds if k.key == penalty.excludes_kind)
+            add(
+                penalty.field,
+                "check.penalty_beside_kind",
+                noun=with_article(penalty.singular),
+                kind=kind.singular,
+            )
         if cap is not None and count > cap:
             add(penalty.field, "check.count_cap", cap=cap, noun=penalty.noun(cap), count=count)
     return problems
@@ -299,6 +313,26 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
                     "check.kind_over_table",
                     most=kind.max_on_table,
                     noun=kind.noun(kind.max_on_table),
+                    count=on_table,
+                )
+            )
+
+    for cap in rules.group_caps:
+        group_kinds = [k for k in rules.kinds() if k.group == cap.group]
+        on_table = sum(
+            side.canastas.get(k.key, 0)
+            for side, bad in usable
+            for k in group_kinds
+            if "canastas" not in bad
+        )
+        if on_table > cap.most:
+            problems.append(
+                Problem.of(
+                    None,
+                    "canastas",
+                    "check.group_over_table",
+                    most=cap.most,
+                    group=str(cap.group),
                     count=on_table,
                 )
             )

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import (
     PRESETS,
+    InvalidHand,
     InvalidOptions,
     available_options,
     game_result,
@@ -594,3 +595,39 @@ def test_a_whole_game_of_hand_and_foot_is_four_deals():
     assert (result.status, result.winner) == (FINISHED, 1)
     tied = game_result(rules, [running[0], running[0]], deals_played=4)
     assert (tied.status, tied.winner) == (DRAWN, None)
+
+
+def test_model_room_for_modern_american_caps_and_cross_field_penalties():
+    """Kinds capped by group across the table, a penalty barred beside a completed kind."""
+    from scorekeeper.rules.model import CountedPenalty, GroupCap, KindGroup
+
+    classic = resolve("classic", {"wild_canasta": True})
+    unfinished = CountedPenalty(
+        "incomplete_wild", "unfinished wild-card meld", "unfinished wild-card melds", 2000,
+        max_per_side=1, excludes_kind="wild", forbids_going_out=True,
+    )  # fmt: skip
+    rules = dataclasses.replace(
+        classic,
+        counted_penalties=(unfinished,),
+        group_caps=(GroupCap(KindGroup.WILD, 1),),
+    )
+    two_wild = [
+        {"canastas": {"wild": 1}, "meld_points": 140},
+        {"canastas": {"wild": 1}, "meld_points": 140},
+    ]
+    with pytest.raises(InvalidHand) as info:
+        read_hand(rules, two_wild)
+    assert {(p.side, p.field) for p in info.value.problems} == {(None, "canastas")}
+    beside = [{"canastas": {"wild": 1}, "meld_points": 140, "incomplete_wild": 1}, {}]
+    with pytest.raises(InvalidHand) as info:
+        read_hand(rules, beside)
+    [problem] = info.value.problems
+    assert problem.field == "incomplete_wild"
+    assert "an unfinished wild-card meld cannot be left beside" in problem.message
+    out = [
+        {"went_out": True, "canastas": {"mixed": 1}, "meld_points": 50, "incomplete_wild": 1},
+        {},
+    ]
+    with pytest.raises(InvalidHand) as info:
+        read_hand(rules, out)
+    assert {(p.side, p.field) for p in info.value.problems} == {(0, "went_out")}
