@@ -184,7 +184,8 @@ class Match(db.Model):
     __table_args__ = (
         # History (finished and abandoned matches: finished_at set) newest first, and the
         # matches in progress (finished_at null), of a group, from one index, in order.
-        Index("ix_match_group_id_finished_at", "group_id", "finished_at", "id"),
+        # Status and variant in it too: counts and filters by them never read the table.
+        Index("ix_match_group_id_finished_at", "group_id", "finished_at", "status", "variant"),
         {"sqlite_autoincrement": True},  # ids are never reused
     )
 

@@ -10,11 +10,12 @@ from sqlalchemy import func, select
 from ..extensions import db
 from ..models import Hand, HandSide, Match, Player, Side, SideMember, name_key
 from ..rules import PRESETS
-from ..rules.game import FINISHED
+from ..rules.game import DRAWN, FINISHED
 from .match_state import ABANDONED
 
 PAGE_SIZE = 20
-DONE = (FINISHED, ABANDONED)  # matches no longer played: in the history, not on the home page
+DONE = (FINISHED, DRAWN, ABANDONED)  # no longer played: in the history, not on the home page
+PLAYED_OUT = (FINISHED, DRAWN)  # played to the end (won or drawn), not abandoned
 
 
 @dataclass(frozen=True)
@@ -120,6 +121,22 @@ def in_progress(group_ids: list[int], limit: int = 20) -> list[MatchSummary]:
     return _summaries(list(ids))
 
 
+def recent(group_ids: list[int], limit: int = 5) -> list[MatchSummary]:
+    """The last matches played to the end (won or drawn, not abandoned) in these groups:
+    the newest entries of the history index, whatever its length."""
+    ids = db.session.execute(
+        select(Match.id)
+        .where(
+            Match.group_id.in_(group_ids),
+            Match.finished_at.is_not(None),
+            Match.status.in_(PLAYED_OUT),
+        )
+        .order_by(Match.finished_at.desc(), Match.id.desc())
+        .limit(limit)
+    ).scalars()
+    return _summaries(list(ids))
+
+
 def history(
     group_ids: list[int],
     player: str | None = None,
@@ -135,18 +152,23 @@ def history(
     only those matches are read, so page 400 costs about what page 1 does.
     """
     done = Match.finished_at.is_not(None)
-    statuses = DONE if abandoned else (FINISHED,)
+    statuses = DONE if abandoned else PLAYED_OUT
     ids = select(Match.id).where(Match.group_id.in_(group_ids), done, Match.status.in_(statuses))
     if variant:
         ids = ids.where(Match.variant == variant)
     if player:
-        seated = (
-            select(Side.match_id)
-            .join(SideMember, SideMember.side_id == Side.id)
-            .join(Player, Player.id == SideMember.player_id)
-            .where(Player.group_id.in_(group_ids), Player.name_key == name_key(player))
+        # Walked from the newest match of the index: is the player seated at it? (an
+        # index probe per match, so a page never reads all of a player's matches)
+        players = select(Player.id).where(
+            Player.group_id.in_(group_ids), Player.name_key == name_key(player)
         )
-        ids = ids.where(Match.id.in_(seated))
+        seated = (
+            select(Side.id)
+            .join(SideMember, SideMember.side_id == Side.id)
+            .where(Side.match_id == Match.id, SideMember.player_id.in_(players))
+            .exists()
+        )
+        ids = ids.where(seated)
     total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
     pages = max(1, -(-total // PAGE_SIZE))
     page = max(page, 1)

@@ -18,5 +18,5 @@ def index():
     return render_template(
         "home.html",
         playing=listing.in_progress(mine),
-        recent=listing.history(mine, abandoned=False).items[:5],
+        recent=listing.recent(mine),
     )
