@@ -75,7 +75,8 @@ class Assets:
 
 
 def assets() -> Assets:
-    return current_app.extensions["scorekeeper_assets"]
+    store: Assets = current_app.extensions["scorekeeper_assets"]
+    return store
 
 
 @bp.get("/static/<path:filename>")
@@ -107,7 +108,8 @@ def _compress(response: Response) -> Response:
         response.status_code in (204, 206, 304)
         or response.mimetype not in COMPRESSIBLE
         or "Content-Encoding" in response.headers
-        or "gzip" not in request.accept_encodings
+        # Accept matches names with `in`; typed as a list of (name, quality) pairs.
+        or "gzip" not in request.accept_encodings  # type: ignore[comparison-overlap]
     ):
         return response
     response.direct_passthrough = False
@@ -118,9 +120,9 @@ def _compress(response: Response) -> Response:
     response.set_data(gzip.compress(body, compresslevel=6, mtime=0))
     response.headers["Content-Encoding"] = "gzip"
     response.vary.add("Accept-Encoding")
-    if response.get_etag()[0]:
-        tag, weak = response.get_etag()
-        response.set_etag(f"{tag}{GZIP_TAG}", weak=weak)
+    tag, weak = response.get_etag()
+    if tag:
+        response.set_etag(f"{tag}{GZIP_TAG}", weak=bool(weak))
     return response
 
 

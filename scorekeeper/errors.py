@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from flask import Flask, render_template, request
+from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
 
@@ -17,11 +18,11 @@ def _wants_json() -> bool:
 
 def init_app(app: Flask) -> None:
     @app.errorhandler(ApiError)
-    def api_error(error: ApiError):
+    def api_error(error: ApiError) -> ResponseReturnValue:
         return error_response(error.status, error.problems)
 
     @app.errorhandler(HTTPException)
-    def http_error(error: HTTPException):
+    def http_error(error: HTTPException) -> ResponseReturnValue:
         status = error.code or 500
         message = error.description or error.name
         if isinstance(error, SecurityError):  # a Host header not on the allow-list
@@ -43,7 +44,7 @@ def init_app(app: Flask) -> None:
         )
 
     @app.errorhandler(StorageUnavailable)
-    def storage_unavailable(error: StorageUnavailable):
+    def storage_unavailable(error: StorageUnavailable) -> ResponseReturnValue:
         if _wants_json():
             return error_response(503, [Problem(None, None, error.message)])
         return render_template(
@@ -51,7 +52,7 @@ def init_app(app: Flask) -> None:
         ), 503
 
     @app.errorhandler(DBAPIError)
-    def database_error(error: DBAPIError):
+    def database_error(error: DBAPIError) -> ResponseReturnValue:
         refused = unavailable(error)
         if refused is None:
             return unexpected_error(error)
@@ -59,7 +60,7 @@ def init_app(app: Flask) -> None:
         return storage_unavailable(refused)
 
     @app.errorhandler(Exception)
-    def unexpected_error(error: Exception):
+    def unexpected_error(error: Exception) -> ResponseReturnValue:
         app.logger.exception("Unhandled error", exc_info=error)
         wrapped = InternalServerError()
         if _wants_json():

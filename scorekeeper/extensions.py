@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
@@ -31,3 +33,11 @@ migrate = Migrate()
 csrf = CSRFProtect()
 login_manager = LoginManager()
 limiter = Limiter(get_remote_address, default_limits=[])
+
+# Models subclass db.Model: Base plus table names taken from class names. Flask-SQLAlchemy
+# builds that class at run time, where mypy cannot follow it, so mypy checks the models
+# against Base, whose typed API (Mapped columns, metadata, registry) db.Model has.
+if TYPE_CHECKING:
+    Model = Base
+else:
+    Model = db.Model

@@ -11,14 +11,14 @@ from __future__ import annotations
 import unicodedata
 from datetime import UTC, datetime
 from enum import StrEnum
-from typing import Any
+from typing import TYPE_CHECKING, Any, ClassVar
 
 from flask_login import UserMixin
-from sqlalchemy import JSON, ForeignKey, Index, String, UniqueConstraint, text
+from sqlalchemy import JSON, ForeignKey, Index, String, Table, UniqueConstraint, text
 from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from . import database  # noqa: F401 (the connection setup every engine gets)
-from .extensions import db
+from .extensions import Model
 
 NAME_LENGTH = 40
 TOKEN_LENGTH = 128  # idempotency keys of posted hands: 16 to 128 characters
@@ -53,7 +53,7 @@ class Registration(StrEnum):
     CLOSED = "closed"
 
 
-class User(UserMixin, db.Model):
+class User(UserMixin, Model):
     """An account. `session_epoch` changes with the password: older sessions end."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -72,7 +72,7 @@ class User(UserMixin, db.Model):
         return f"{self.id}:{self.session_epoch}"
 
 
-class ApiToken(db.Model):
+class ApiToken(Model):
     """A personal API token; only its SHA-256 is kept (it is shown once, when made)."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -85,7 +85,7 @@ class ApiToken(db.Model):
     user: Mapped[User] = relationship()
 
 
-class Group(db.Model):
+class Group(Model):
     """A table of players who share matches ("our Thursday table", "the club")."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -98,7 +98,7 @@ class Group(db.Model):
     )
 
 
-class Membership(db.Model):
+class Membership(Model):
     __table_args__ = (UniqueConstraint("group_id", "user_id"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -111,7 +111,7 @@ class Membership(db.Model):
     user: Mapped[User] = relationship(back_populates="memberships")
 
 
-class Invite(db.Model):
+class Invite(Model):
     """A revocable link that lets people join a group (and open an account to do so)."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -125,7 +125,7 @@ class Invite(db.Model):
     group: Mapped[Group] = relationship()
 
 
-class ShareLink(db.Model):
+class ShareLink(Model):
     """A revocable link to one match: a viewer follows it, a scorer also records hands."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -137,14 +137,14 @@ class ShareLink(db.Model):
     revoked_at: Mapped[datetime | None]
 
 
-class Setting(db.Model):
+class Setting(Model):
     """Site settings the administrator changes (registration)."""
 
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
 
 
-class Activity(db.Model):
+class Activity(Model):
     """What happened to a group beyond hands: matches deleted, members removed, renames."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -155,7 +155,7 @@ class Activity(db.Model):
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Player(db.Model):
+class Player(Model):
     """A player of one group; the same name in two groups is two players."""
 
     __table_args__ = (UniqueConstraint("group_id", "name_key"),)
@@ -172,7 +172,7 @@ class Player(db.Model):
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
-class Match(db.Model):
+class Match(Model):
     """A match, with the rules frozen at its start.
 
     `revision` counts the writes to the match. A write takes the match's row lock by
@@ -188,6 +188,8 @@ class Match(db.Model):
         Index("ix_match_group_id_finished_at", "group_id", "finished_at", "status", "variant"),
         {"sqlite_autoincrement": True},  # ids are never reused
     )
+    if TYPE_CHECKING:  # a Table (written to in Core by the write lock), typed FromClause
+        __table__: ClassVar[Table]
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int | None] = mapped_column(
@@ -216,7 +218,7 @@ class Match(db.Model):
     )
 
 
-class Side(db.Model):
+class Side(Model):
     __table_args__ = (UniqueConstraint("match_id", "seat"),)
 
     id: Mapped[int] = mapped_column(primary_key=True)
@@ -230,7 +232,7 @@ class Side(db.Model):
     )
 
 
-class SideMember(db.Model):
+class SideMember(Model):
     """A player seated on a side; `position` orders partners around the table."""
 
     __table_args__ = (UniqueConstraint("side_id", "position"),)
@@ -244,7 +246,7 @@ class SideMember(db.Model):
     player: Mapped[Player] = relationship()
 
 
-class Hand(db.Model):
+class Hand(Model):
     """One hand of a match. `version` is the match revision that last wrote it (see Match);
     `submission_token` is the idempotency key it was recorded with."""
 
@@ -268,7 +270,7 @@ class Hand(db.Model):
     )
 
 
-class HandSide(db.Model):
+class HandSide(Model):
     """A side's record of a hand as entered, with the total and lines computed from it."""
 
     __table_args__ = (UniqueConstraint("hand_id", "seat"),)
@@ -283,7 +285,7 @@ class HandSide(db.Model):
     hand: Mapped[Hand] = relationship(back_populates="sides")
 
 
-class AuditEntry(db.Model):
+class AuditEntry(Model):
     """A hand recorded, corrected or removed: when, and the hand before and after."""
 
     __table_args__ = (Index("ix_audit_entry_match_hand", "match_id", "hand_number"),)

@@ -14,13 +14,14 @@ from flask import (
     session,
     url_for,
 )
-from flask_login import current_user, login_required, login_user, logout_user
+from flask.typing import ResponseReturnValue
+from flask_login import current_user, login_user, logout_user
 from flask_wtf import FlaskForm
 from wtforms import BooleanField, HiddenField, PasswordField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
-from ..access import is_api
+from ..access import is_api, login_required
 from ..extensions import limiter
 from ..models import NAME_LENGTH, Registration, User
 from ..rules import InvalidHand
@@ -86,7 +87,7 @@ def _sign_in(user: User, remember: bool = True) -> None:
 
 
 @bp.before_app_request
-def first_run():
+def first_run() -> ResponseReturnValue | None:
     """A fresh database: every page leads to creating the first account."""
     if current_app.extensions.get(READY) or is_api():
         return None
@@ -100,7 +101,7 @@ def first_run():
 
 @bp.route("/setup", methods=["GET", "POST"])
 @limiter.limit(ATTEMPTS, methods=["POST"])
-def setup():
+def setup() -> ResponseReturnValue:
     if accounts.has_users():
         return redirect(url_for("home.index"))
     form = SetupForm()
@@ -120,7 +121,7 @@ def setup():
 
 @bp.route("/login", methods=["GET", "POST"])
 @limiter.limit(ATTEMPTS, methods=["POST"])
-def login():
+def login() -> ResponseReturnValue:
     form = LoginForm()
     if request.method == "GET":
         form.next.data = request.args.get("next", "")
@@ -140,7 +141,7 @@ def login():
 
 
 @bp.post("/logout")
-def logout():
+def logout() -> ResponseReturnValue:
     if FlaskForm().validate_on_submit():
         logout_user()
         session.clear()
@@ -152,7 +153,7 @@ def logout():
 
 @bp.route("/register", methods=["GET", "POST"])
 @limiter.limit(ATTEMPTS, methods=["POST"])
-def register():
+def register() -> ResponseReturnValue:
     mode = accounts.registration()
     form = RegisterForm()
     token = request.args.get("invite") or form.invite.data or ""
@@ -180,8 +181,8 @@ def register():
 @bp.route("/account", methods=["GET", "POST"])
 @login_required
 @limiter.limit(ATTEMPTS, methods=["POST"])
-def account():
-    user: User = current_user  # type: ignore[assignment]
+def account() -> ResponseReturnValue:
+    user: User = current_user
     password = PasswordForm(prefix="pw")
     token = TokenForm(prefix="token")
     top: list[str] = []
@@ -211,10 +212,10 @@ def account():
 
 @bp.post("/account/tokens/<int:token_id>/revoke")
 @login_required
-def revoke_token(token_id: int):
+def revoke_token(token_id: int) -> ResponseReturnValue:
     if FlaskForm().validate_on_submit():
         with transaction():
-            revoked = accounts.revoke_api_token(current_user, token_id)  # type: ignore[arg-type]
+            revoked = accounts.revoke_api_token(current_user, token_id)
         if not revoked:
             abort(404)
         flash("The token was revoked: it no longer works.")
@@ -223,7 +224,7 @@ def revoke_token(token_id: int):
 
 @bp.route("/admin", methods=["GET", "POST"])
 @login_required
-def admin():
+def admin() -> ResponseReturnValue:
     if not current_user.is_admin:
         abort(403, description="Only the administrator of this server can change its settings.")
     form = SettingsForm(registration=accounts.registration().value)

@@ -3,13 +3,18 @@ joining through an invite link."""
 
 from __future__ import annotations
 
+from typing import cast
+
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
-from flask_login import current_user, login_required
+from flask.typing import ResponseReturnValue
+from flask_login import current_user
 from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
 from wtforms import SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
+from ..access import login_required
 from ..extensions import db, limiter
 from ..models import NAME_LENGTH, Group, Role, User
 from ..rules import InvalidHand
@@ -37,7 +42,7 @@ class LinkForm(FlaskForm):
 
 
 def _me() -> User:
-    return current_user  # type: ignore[return-value]
+    return cast(User, current_user)
 
 
 def _group(group_id: int, admin: bool = False) -> tuple[Group, Role]:
@@ -51,13 +56,13 @@ def _group(group_id: int, admin: bool = False) -> tuple[Group, Role]:
     return group, role
 
 
-def _back(group_id: int):
+def _back(group_id: int) -> Response:
     return redirect(url_for("groups.detail", group_id=group_id), code=303)
 
 
 @bp.route("", methods=["GET", "POST"])
 @login_required
-def index():
+def index() -> ResponseReturnValue:
     form = NameForm()
     if form.validate_on_submit():
         try:
@@ -73,7 +78,7 @@ def index():
 
 @bp.get("/<int:group_id>")
 @login_required
-def detail(group_id: int):
+def detail(group_id: int) -> ResponseReturnValue:
     group, role = _group(group_id)
     players = groups.players(group_id)
     members = groups.members(group_id)
@@ -104,7 +109,7 @@ def detail(group_id: int):
 
 @bp.post("/<int:group_id>/rename")
 @login_required
-def rename(group_id: int):
+def rename(group_id: int) -> ResponseReturnValue:
     group, _ = _group(group_id, admin=True)
     form = NameForm()
     if form.validate_on_submit():
@@ -119,7 +124,7 @@ def rename(group_id: int):
 
 @bp.post("/<int:group_id>/members/<int:user_id>/remove")
 @login_required
-def remove_member(group_id: int, user_id: int):
+def remove_member(group_id: int, user_id: int) -> ResponseReturnValue:
     group, _ = _group(group_id, admin=user_id != _me().id)  # anyone may leave
     if FlaskForm().validate_on_submit():
         with transaction():
@@ -132,7 +137,7 @@ def remove_member(group_id: int, user_id: int):
 
 @bp.post("/<int:group_id>/members/<int:user_id>/role")
 @login_required
-def set_role(group_id: int, user_id: int):
+def set_role(group_id: int, user_id: int) -> ResponseReturnValue:
     group, _ = _group(group_id, admin=True)
     raw = request.form.get("role", "")
     if FlaskForm().validate_on_submit() and raw in (Role.ADMIN.value, Role.MEMBER.value):
@@ -144,7 +149,7 @@ def set_role(group_id: int, user_id: int):
 
 @bp.post("/<int:group_id>/invites")
 @login_required
-def new_invite(group_id: int):
+def new_invite(group_id: int) -> ResponseReturnValue:
     group, _ = _group(group_id)
     if FlaskForm().validate_on_submit():
         with transaction():
@@ -155,7 +160,7 @@ def new_invite(group_id: int):
 
 @bp.post("/<int:group_id>/invites/<int:invite_id>/revoke")
 @login_required
-def revoke_invite(group_id: int, invite_id: int):
+def revoke_invite(group_id: int, invite_id: int) -> ResponseReturnValue:
     group, _ = _group(group_id)
     if FlaskForm().validate_on_submit():
         with transaction():
@@ -166,7 +171,7 @@ def revoke_invite(group_id: int, invite_id: int):
 
 @bp.post("/<int:group_id>/players/<int:player_id>/rename")
 @login_required
-def rename_player(group_id: int, player_id: int):
+def rename_player(group_id: int, player_id: int) -> ResponseReturnValue:
     _group(group_id, admin=True)
     player = groups.player_in(group_id, player_id) or abort(404)
     form = NameForm()
@@ -182,7 +187,7 @@ def rename_player(group_id: int, player_id: int):
 
 @bp.post("/<int:group_id>/players/merge")
 @login_required
-def merge_players(group_id: int):
+def merge_players(group_id: int) -> ResponseReturnValue:
     _group(group_id, admin=True)
     form = MergeForm()
     players = groups.players(group_id)
@@ -200,7 +205,7 @@ def merge_players(group_id: int):
 
 @bp.post("/<int:group_id>/players/<int:player_id>/link")
 @login_required
-def link_player(group_id: int, player_id: int):
+def link_player(group_id: int, player_id: int) -> ResponseReturnValue:
     _group(group_id, admin=True)
     player = groups.player_in(group_id, player_id) or abort(404)
     raw = request.form.get("user", "0")
@@ -214,7 +219,7 @@ def link_player(group_id: int, player_id: int):
 
 @invites_bp.route("/invite/<token>", methods=["GET", "POST"])
 @limiter.limit(ATTEMPTS, methods=["POST"])
-def accept(token: str):
+def accept(token: str) -> ResponseReturnValue:
     invite = groups.open_invite(token)
     if invite is None:
         return render_template("invite.html", invite=None), 404

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from flask import Blueprint, redirect, render_template, request, url_for
-from flask_login import current_user, login_required
+from flask.typing import ResponseReturnValue
+from flask_login import current_user
 
+from ..access import login_required
 from ..rules import PRESETS
 from ..services import listing
 from ..services.groups import group_ids
@@ -15,10 +17,10 @@ bp = Blueprint("history", __name__)
 
 @bp.get("/history")
 @login_required
-def index():
-    mine = group_ids(current_user)  # type: ignore[arg-type]
+def index() -> ResponseReturnValue:
+    mine = group_ids(current_user)
     player = request.args.get("player", "").strip()[:40] or None
-    variant = request.args.get("variant", "").strip()
+    variant: str | None = request.args.get("variant", "").strip()
     if variant not in PRESETS:
         variant = None
     page = request.args.get("page", "1")

@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_login import current_user
 from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
 
 from ..access import Level, grant_link
 from ..models import LinkRole
@@ -17,12 +19,12 @@ from .qr import qr_svg
 bp = Blueprint("sharing", __name__)
 
 
-def _back(match_id: int):
+def _back(match_id: int) -> Response:
     return redirect(url_for("sharing.share", match_id=match_id), code=303)
 
 
 @bp.get("/matches/<int:match_id>/share")
-def share(match_id: int):
+def share(match_id: int) -> ResponseReturnValue:
     match, _ = match_for(match_id, Level.MEMBER)
     links = []
     for link in sharing.links_of(match_id):
@@ -32,12 +34,12 @@ def share(match_id: int):
 
 
 @bp.post("/matches/<int:match_id>/share")
-def new_link(match_id: int):
+def new_link(match_id: int) -> ResponseReturnValue:
     match_for(match_id, Level.MEMBER)
     role = request.form.get("role", "")
     if FlaskForm().validate_on_submit() and role in (LinkRole.VIEWER, LinkRole.SCORER):
         with transaction():
-            sharing.new_link(match_id, LinkRole(role), current_user)  # type: ignore[arg-type]
+            sharing.new_link(match_id, LinkRole(role), current_user)
         flash(
             "A viewer link is ready: whoever opens it follows the score."
             if role == LinkRole.VIEWER
@@ -47,7 +49,7 @@ def new_link(match_id: int):
 
 
 @bp.post("/matches/<int:match_id>/share/<int:link_id>/revoke")
-def revoke_link(match_id: int, link_id: int):
+def revoke_link(match_id: int, link_id: int) -> ResponseReturnValue:
     match_for(match_id, Level.MEMBER)
     if FlaskForm().validate_on_submit():
         with transaction():
@@ -57,7 +59,7 @@ def revoke_link(match_id: int, link_id: int):
 
 
 @bp.get("/s/<token>")
-def open_link(token: str):
+def open_link(token: str) -> ResponseReturnValue:
     """A share link opened on a phone: this browser may follow (or score) that match."""
     link = sharing.open_link(token)
     if link is None:

@@ -13,7 +13,7 @@ OFFLINE_ASSETS = ("app.css", "app.js", "icons/icon.svg", "icons/icon-192.png")
 
 
 @bp.get("/manifest.webmanifest")
-def manifest():
+def manifest() -> Response:
     store = assets()
     icons = [
         {"src": store.url("icons/icon.svg"), "sizes": "any", "type": "image/svg+xml"},
@@ -44,7 +44,7 @@ def manifest():
 
 
 @bp.get("/sw.js")
-def service_worker():
+def service_worker() -> Response:
     store = assets()
     urls = [store.url(name) for name in OFFLINE_ASSETS] + [url_for("shell.offline")]
     script = render_template("sw.js", version=store.version, urls=urls)
@@ -54,5 +54,5 @@ def service_worker():
 
 
 @bp.get("/offline")
-def offline():
+def offline() -> str:
     return render_template("offline.html")
