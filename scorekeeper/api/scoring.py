@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from flask import Blueprint
 
 from ..access import Level, match_access
 from ..rules import InvalidHand, Problem
-from ..services.hands import evaluate, evaluate_request
+from ..services.hands import Evaluation, evaluate, evaluate_request
 from ..services.match_state import load_match, match_rules, side_names
 from .common import PREFIX, ApiError, json_object, reject_unknown_keys
 
@@ -15,7 +17,7 @@ bp = Blueprint("api_score", __name__, url_prefix=PREFIX)
 SCORE_KEYS = ("variant", "options", "players", "deal", "sides", "match")
 
 
-def _evaluate(body: dict):
+def _evaluate(body: dict[str, Any]) -> Evaluation:
     """Score under a preset and options, or (with "match") under a match's frozen rules."""
     match_id = body.get("match")
     if match_id is None:
@@ -49,7 +51,7 @@ def _evaluate(body: dict):
 
 
 @bp.post("/score")
-def score_hand():
+def score_hand() -> dict[str, Any]:
     body = json_object()
     unknown = reject_unknown_keys(body, SCORE_KEYS)
     try:

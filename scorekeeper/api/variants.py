@@ -3,10 +3,11 @@
 from __future__ import annotations
 
 import json
+from typing import Any
 
 from flask import Blueprint, request
 
-from ..rules import PRESETS, RulesError, meld_requirement
+from ..rules import PRESETS, Rules, RulesError, meld_requirement
 from ..services.variants import preset_detail, preset_summary, resolve_or_problems
 from .common import PREFIX, ApiError, fail
 
@@ -24,18 +25,18 @@ def _options_param() -> object:
 
 
 @bp.get("")
-def list_variants():
+def list_variants() -> list[dict[str, Any]]:
     return [preset_summary(preset) for preset in PRESETS.values()]
 
 
 @bp.get("/<key>")
-def variant_detail(key: str):
+def variant_detail(key: str) -> dict[str, Any]:
     rules = _resolved(key)
     return preset_detail(PRESETS[key], rules)
 
 
 @bp.get("/<key>/meld-requirement")
-def variant_meld_requirement(key: str):
+def variant_meld_requirement(key: str) -> dict[str, object]:
     rules = _resolved(key)
     raw = request.args.get("score")
     if raw is None:
@@ -68,7 +69,7 @@ def _whole_param(name: str, low: int, high: int) -> int | None:
     return value
 
 
-def _resolved(key: str):
+def _resolved(key: str) -> Rules:
     if key not in PRESETS:
         fail(404, f"There is no variant called {key!r}", "variant")
     try:
