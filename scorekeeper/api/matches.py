@@ -95,11 +95,12 @@ def _state_json(match: Match) -> dict[str, Any]:
             for side in state.sides
         ],
         "hands": hands,
-        "finished": state.finished,
+        "finished": state.over,
         "status": state.result.status,
         "winner": state.result.winner,
         "dealer": state.next_dealer,
         "seats": state.table_order,
+        **({"deal": state.next_number, "deals": state.deals} if state.deals else {}),
         "audit": [
             {
                 "action": row.action,
@@ -153,6 +154,18 @@ def _optional_int(body: dict[str, Any], key: str) -> int | None:
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
         raise ApiError(422, [Problem(None, key, f"{key} must be a whole number")])
     return value
+
+
+def _deal_is_number(body: dict[str, Any], number: int | None) -> int | None:
+    """In a match the deal number is the hand number: a posted `deal` must agree with it.
+
+    Returns the hand number the post expects (its `number`, else its `deal`).
+    """
+    deal = _optional_int(body, "deal")
+    if deal is not None and number is not None and deal != number:
+        message = f"In a match the deal is the hand number: deal {deal} is not hand {number}"
+        raise ApiError(422, [Problem(None, "deal", message)])
+    return number if number is not None else deal
 
 
 def _token(body: dict[str, Any]) -> str | None:
@@ -268,8 +281,8 @@ def read(match_id: int):
 @bp.post("/<int:match_id>/hands")
 def add_hand(match_id: int):
     actor = _scorer(match_id)
-    body = _json_body(("sides", "number", "token"))
-    number = _optional_int(body, "number")
+    body = _json_body(("sides", "number", "token", "deal"))
+    number = _deal_is_number(body, _optional_int(body, "number"))
     token = _token(body)
     expected = _if_match(match_id)
     return _write(
@@ -289,7 +302,8 @@ def add_hand(match_id: int):
 @bp.put("/<int:match_id>/hands/<int:number>")
 def correct(match_id: int, number: int):
     actor = _scorer(match_id)
-    body = _json_body(("sides", "version"))
+    body = _json_body(("sides", "version", "deal"))
+    _deal_is_number(body, number)
     version = _optional_int(body, "version")
     expected = _if_match(match_id)
     return _write(

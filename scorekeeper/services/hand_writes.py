@@ -22,8 +22,9 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..models import Hand, HandSide, Match, utcnow
-from ..rules import Problem, Rules, game_result
-from ..rules.game import FINISHED
+from ..rules import Problem, Rules
+from ..rules.game import DRAWN, FINISHED
+from ..rules.hand import MAX_DEAL
 from . import audit
 from .hands import Evaluation, evaluate
 from .match_state import (
@@ -31,6 +32,8 @@ from .match_state import (
     hand_totals,
     load_match,
     match_rules,
+    needs_went_out,
+    result_after,
     running_totals,
     side_names,
     valid_id,
@@ -140,8 +143,13 @@ def _hand(match: Match, number: int) -> Hand:
     return hand
 
 
-def _evaluate(match: Match, rules: Rules, records: object) -> tuple[list[Any], Evaluation]:
-    evaluation = evaluate(rules, records, match.players_per_side, side_names(match))
+def _evaluate(
+    match: Match, rules: Rules, records: object, deal: int
+) -> tuple[list[Any], Evaluation]:
+    """Score the hand as deal `deal`: in a match the deal number is the hand number
+    (deal-keyed rules use their last entry past the end, so a very long match is capped)."""
+    deal = min(deal, MAX_DEAL)
+    evaluation = evaluate(rules, records, match.players_per_side, side_names(match), deal)
     assert isinstance(records, list)
     return records, evaluation
 
@@ -170,13 +178,31 @@ def _flush() -> None:
         ) from None
 
 
+def _went_out_by_hand(match_id: int) -> dict[int, int]:
+    """The seat that went out in each hand, by hand number (read only where a tie rule
+    needs it: it reads the records)."""
+    rows = db.session.execute(
+        select(Hand.number, HandSide.seat, HandSide.record)
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(Hand.match_id == match_id)
+    ).all()
+    return {number: seat for number, seat, record in rows if (record or {}).get("went_out")}
+
+
 def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
     """Recompute the game end; refuse a change that ends it before hands already played.
 
-    Returns a warning when the change ends the game (the page asks before saving it).
+    Deal-count games end after their last deal (the hand number is the deal number);
+    a tie rule may need who went out last. Returns a warning when the change ends the
+    game (the page asks before saving it).
     """
     running = running_totals(hand_totals(match.id, len(match.sides)), len(match.sides))
-    end = next((i for i, totals in enumerate(running) if game_result(rules, totals).finished), None)
+    went_out = _went_out_by_hand(match.id) if needs_went_out(rules) else {}
+    results = [
+        result_after(rules, totals, number, went_out.get(number))
+        for number, totals in enumerate(running, start=1)
+    ]
+    end = next((i for i, result in enumerate(results) if result.over), None)
     if end is not None and end < len(running) - 1:
         later = len(running) - 1 - end
         raise EndsTooEarly(
@@ -184,16 +210,18 @@ def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
             f"hand{'s' if later > 1 else ''} {'were' if later > 1 else 'was'} played. "
             "Remove the later hands first if that is right."
         )
-    result = game_result(rules, running[-1] if running else [0] * len(match.sides))
-    ends_now = result.status == FINISHED and match.status != FINISHED
+    result = results[-1] if results else result_after(rules, [0] * len(match.sides), 0)
+    ends_now = result.over and match.status != result.status
     if ends_now:
-        match.finished_at = utcnow()
-    elif result.status != FINISHED:
+        match.finished_at = utcnow()  # a finished or drawn match: its place in the history
+    elif not result.over:
         match.finished_at = None
     match.status = result.status
     match.winner = result.winner
-    if not ends_now or result.winner is None:
+    if not ends_now:
         return []
+    if result.winner is None:
+        return [Problem(None, None, "This hand ends the game in a draw: the lead is shared.")]
     winner = match.sides[result.winner].name
     return [Problem(None, None, f"This hand ends the game: {winner} wins.")]
 
@@ -227,7 +255,7 @@ def record_hand(
     duplicate = hand_by_token(match_id, token)  # the same post, served first by the lock
     if duplicate is not None:
         return Saved(duplicate.number, changed=False)
-    if match.status == FINISHED:
+    if match.status in (FINISHED, DRAWN):
         raise MatchFinished("Not saved: the game is over, so no more hands can be recorded.")
     if match.status == ABANDONED:
         raise MatchFinished("Not saved: this match was abandoned.")
@@ -245,7 +273,7 @@ def record_hand(
             f"Not saved: the next hand of this match is hand {number}, not {expected_number}."
         )
     rules = match_rules(match)
-    records, evaluation = _evaluate(match, rules, records)
+    records, evaluation = _evaluate(match, rules, records, number)
     hand = Hand(match_id=match.id, number=number, version=revision, submission_token=token)
     _fill_sides(hand, records, evaluation)
     db.session.add(hand)
@@ -276,7 +304,7 @@ def correct_hand(
             "(corrected, or a hand before it removed)."
         )
     rules = match_rules(match)
-    records, evaluation = _evaluate(match, rules, records)
+    records, evaluation = _evaluate(match, rules, records, number)
     before = audit.hand_snapshot(hand)
     _fill_sides(hand, records, evaluation)
     after = audit.hand_snapshot(hand)

@@ -16,10 +16,12 @@ from ..rules import (
     GameResult,
     MeldRequirement,
     Rules,
+    deal_label,
     game_result,
     meld_requirement,
     rules_from_json,
 )
+from ..rules.model import GameEndMode, TieRule
 
 MAX_ID = 2**31 - 1  # the largest id every supported database can hold
 ABANDONED = "abandoned"  # a match given up: no more hands, kept in the history
@@ -57,10 +59,34 @@ class MatchState:
     next_number: int
     next_dealer: str
     table_order: list[str]
+    target: int  # the target of this table (by layout where the game has targets by layout)
 
     @property
     def finished(self) -> bool:
+        """Won by a side."""
         return self.result.finished
+
+    @property
+    def over(self) -> bool:
+        """No more hands are played: won or drawn (abandoned is the match's status)."""
+        return self.result.over
+
+    @property
+    def deals(self) -> int | None:
+        """How many deals the game has, in a deal-count game; None in a game to a target."""
+        end = self.rules.game_end
+        return end.deals if end.mode == GameEndMode.DEALS else None
+
+    @property
+    def deal_label(self) -> str | None:
+        """ "Deal 3 of 4": the next deal of a deal-count game (None in a game to a target)."""
+        return deal_label(self.rules, self.next_number)
+
+
+def _layout_of(rules: Rules, sides: int) -> str | None:
+    """The layout key a number of sides means, when only one layout has that many."""
+    keys = [layout.key for layout in rules.layouts if layout.sides == sides]
+    return keys[0] if len(keys) == 1 else None
 
 
 def valid_id(match_id: int) -> bool:
@@ -202,6 +228,27 @@ def hand_totals(match_id: int, sides: int) -> list[list[int]]:
     return [by_hand[number] for number in sorted(by_hand)]
 
 
+def needs_went_out(rules: Rules) -> bool:
+    """Whether the game end depends on who went out last (the tie rule says so)."""
+    return rules.game_end.tie_rule == TieRule.WENT_OUT_LAST
+
+
+def went_out_of(sides: Sequence[dict[str, Any]]) -> int | None:
+    """The seat that went out in a hand (its sides as `hand_records` gives them)."""
+    return next((seat for seat, side in enumerate(sides) if side["input"].get("went_out")), None)
+
+
+def result_after(
+    rules: Rules, totals: Sequence[int], deals_played: int, went_out_last: int | None = None
+) -> GameResult:
+    """Where the game stands after `deals_played` hands with these running totals.
+
+    The deal number is the hand number in a match, so deal-count games end after
+    their last deal; a target by layout follows the number of sides.
+    """
+    return game_result(rules, totals, deals_played=deals_played, went_out_last=went_out_last)
+
+
 def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchState:
     """The scoreboard of a match loaded with `load_match` (`keys`: its `hand_keys`)."""
     rules = match_rules(match)
@@ -210,7 +257,11 @@ def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchSta
     per_hand = [key.totals for key in keys]
     running = running_totals(per_hand, count)
     final = running[-1] if running else [0] * count
-    result = game_result(rules, final)
+    went_out_last = None
+    if keys and needs_went_out(rules):  # the last hand's records, kept per version
+        went_out_last = went_out_of(hand_records(keys[-1:])[0])
+    result = result_after(rules, final, len(keys), went_out_last)
+    next_number = len(keys) + 1
     order = table_order(match)
     rows = [
         HandRow(
@@ -218,6 +269,7 @@ def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchSta
         )
         for key, run in zip(keys, running, strict=True)
     ]
+    target = rules.target_for(_layout_of(rules, count))
     sides = []
     for seat, side in enumerate(match.sides):
         others = [t for i, t in enumerate(final) if i != seat]
@@ -228,12 +280,11 @@ def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchSta
                 players=[m.player.name for m in side.members],
                 total=final[seat],
                 lead=final[seat] - max(others) if others else 0,
-                next_meld=meld_requirement(rules, final[seat]),
-                progress=max(0, min(100, final[seat] * 100 // rules.target)),
+                next_meld=meld_requirement(rules, final[seat], deal=next_number, sides=count),
+                progress=max(0, min(100, final[seat] * 100 // max(target, 1))),
                 winner=result.winner == seat,
             )
         )
-    next_number = len(rows) + 1
     return MatchState(
         match=match,
         rules=rules,
@@ -243,4 +294,5 @@ def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchSta
         next_number=next_number,
         next_dealer=dealer_of(match, order, next_number),
         table_order=order,
+        target=target,
     )

@@ -158,6 +158,7 @@ def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
         "expected_number": HiddenField(),
         "version": HiddenField(),
         "confirmed": HiddenField(),
+        "deal": HiddenField(),  # the deal (hand number) the live preview scores
     }
     choices = [SelectChoice(str(i), name) for i, name in enumerate(side_names)]
     choices.append(SelectChoice(NOBODY, "Nobody: the stock ran out"))

@@ -14,6 +14,7 @@ from wtforms import HiddenField
 from ..access import Level
 from ..models import TOKEN_LENGTH, Hand, Match
 from ..rules import InvalidHand, Problem
+from ..rules.hand import MAX_DEAL
 from ..services.audit import audit_rows
 from ..services.hand_writes import (
     HandConflict,
@@ -88,6 +89,7 @@ def _render_form(
     top_fields, sections = layout(state.rules, side_names(match))
     base = [side.total for side in state.sides]
     number = extra.get("number")
+    form.deal.data = str(number or state.next_number)  # the live preview scores this deal
     if number is not None and number <= len(state.hands):
         row = state.hands[number - 1]
         base = [run - total for run, total in zip(row.running, row.totals, strict=True)]
@@ -106,7 +108,9 @@ def _render_form(
     ), status
 
 
-def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any], str], Saved]) -> Outcome:
+def _submit(
+    form: FlaskForm, match: Match, deal: int, save: Callable[[list[Any], str], Saved]
+) -> Outcome:
     """Check the posted hand with the engine and, when all is well, save it.
 
     Problems of single inputs are attached to them; the rest go to the top. Rule
@@ -122,7 +126,7 @@ def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any], str], Save
     specs = field_specs(rules, len(names))
     try:
         if form.errors:
-            evaluate(rules, records, match.players_per_side, names)
+            evaluate(rules, records, match.players_per_side, names, min(deal, MAX_DEAL))
             return Outcome()
         with transaction():
             saved = save(records, form.confirmed.data or "")
@@ -143,7 +147,7 @@ def _submit(form: FlaskForm, match: Match, save: Callable[[list[Any], str], Save
 def record(match_id: int) -> ResponseReturnValue:
     match, access = match_for(match_id, Level.SCORER)
     state = match_state(match)
-    if state.finished:
+    if state.over:
         flash("The game is over: no more hands can be recorded.")
         return _scoreboard(match_id)
     form_class = hand_form_class(state.rules, side_names(match))
@@ -160,6 +164,7 @@ def record(match_id: int) -> ResponseReturnValue:
         outcome = _submit(
             form,
             match,
+            state.next_number,
             lambda records, confirmed: record_hand(
                 match_id,
                 records,
@@ -195,8 +200,10 @@ def preview(match_id: int) -> ResponseReturnValue:
         message = "This form had expired. Your entries are kept: please send it again."
         return jsonify(errors=[{"side": None, "field": None, "message": message}]), 400
     records, _ = records_from_form(rules, len(names), submitted_data(form))
+    deal = _int(form.deal.data)  # the hand number the form is for (the deal it is)
+    deal = min(deal, MAX_DEAL) if deal is not None and deal > 0 else None
     try:
-        evaluation = evaluate(rules, records, match.players_per_side, names)
+        evaluation = evaluate(rules, records, match.players_per_side, names, deal)
     except InvalidHand as error:
         return jsonify(errors=[problem.to_dict() for problem in error.problems]), 422
     if form.errors:
@@ -256,6 +263,7 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
         outcome = _submit(
             form,
             match,
+            number,
             lambda records, confirmed: correct_hand(
                 match_id, number, records, version, confirmed=confirmed, actor=actor_of(access)
             ),
