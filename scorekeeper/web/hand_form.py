@@ -89,6 +89,7 @@ class SideSection:
     meld: CardsBlock
     hand: CardsBlock
     penalties: list[FieldSpec]
+    foot: CardsBlock | None = None  # cards left in feet never picked up (Hand and Foot)
 
 
 def _cards_label(category: CardCategory) -> str:
@@ -118,6 +119,13 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
         add("took_extra_hand", "took_extra_hand", label, "check", "melds", follows_out=needed)
     if rules.red_threes is not None:
         add("red_threes", "red_threes", "Red threes laid down", "count", "melds")
+    feet = rules.feet
+    if feet is not None:
+        label = f"Players who picked up the {feet.singular}"
+        add("feet_taken", "feet_taken", label, "count", "melds")
+        if feet.exact_pickup_bonus is not None:
+            label = f"Players who picked up exactly the cards of hand and {feet.singular}"
+            add("exact_pickups", "exact_pickups", label, "count", "melds")
     add("meld_mode", "meld_mode", "How to enter the melded cards", "mode", "meld")
     add("meld_points", "meld_points", "Points melded", "points", "meld", step=5)
     for category in rules.cards:
@@ -130,6 +138,13 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
         if category.key not in replaced:
             path = f"hand_cards.{category.key}"
             add(f"hand_{category.key}", path, _cards_label(category), "count", "hand_cards")
+    if feet is not None:
+        title = f"the cards left in {feet.plural} not picked up"
+        add("foot_mode", "foot_mode", f"How to enter {title}", "mode", "foot")
+        add("foot_points", "foot_points", f"Points left in {feet.plural}", "points", "foot", 5)
+        for category in rules.cards:
+            path = f"foot_cards.{category.key}"
+            add(f"foot_{category.key}", path, _cards_label(category), "count", "foot_cards")
     for penalty in rules.counted_penalties:
         add(penalty.field, penalty.field, penalty.plural.capitalize(), "count", "penalties")
     for item in rules.catalogue:
@@ -211,7 +226,12 @@ def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], li
 
         meld = block("Melded cards", "meld")
         hand = block("Cards in hand", "hand")
-        sections.append(SideSection(seat, name, group("melds"), meld, hand, group("penalties")))
+        foot = None
+        if rules.feet is not None:
+            foot = block(f"Cards in {rules.feet.plural} not picked up", "foot")
+        sections.append(
+            SideSection(seat, name, group("melds"), meld, hand, group("penalties"), foot)
+        )
     return [s for s in specs if s.side is None], sections
 
 
@@ -250,6 +270,9 @@ def _side_record(
         "hand_cards": data.get(f"s{seat}_hand_mode") or POINTS,
     }
     points_of = {"meld_points": "meld_cards", "hand_points": "hand_cards"}
+    if any(spec.group == "foot" for spec in specs):
+        modes["foot_cards"] = data.get(f"s{seat}_foot_mode") or POINTS
+        points_of["foot_points"] = "foot_cards"
     canastas: dict[str, int] = {}
     cards: dict[str, dict[str, int]] = {key: {} for key, mode in modes.items() if mode == CARDS}
     penalties: list[dict[str, Any]] = []
@@ -320,10 +343,11 @@ def form_data_from_records(rules: Rules, records: Sequence[Mapping[str, Any]]) -
             data["concealed"] = bool(record.get("concealed"))
         for kind, count in (record.get("canastas") or {}).items():
             data[f"{prefix}canasta_{kind}"] = count
-        for name in ("red_threes", "took_extra_hand", *(p.field for p in rules.counted_penalties)):
+        counts = ("red_threes", "took_extra_hand", "feet_taken", "exact_pickups")
+        for name in (*counts, *(p.field for p in rules.counted_penalties)):
             if name in record:
                 data[prefix + name] = record[name]
-        for short in ("meld", "hand"):
+        for short in ("meld", "hand", "foot") if rules.feet is not None else ("meld", "hand"):
             cards = record.get(f"{short}_cards")
             if cards is not None:
                 data[f"{prefix}{short}_mode"] = CARDS
@@ -362,6 +386,6 @@ def field_for_problem(
     exact = next((s.name for s in mine if s.path == field), None)
     if exact:
         return exact
-    if field in ("meld_cards", "hand_cards"):
+    if field in ("meld_cards", "hand_cards", "foot_cards"):
         return f"s{problem.side}_{field.split('_')[0]}_mode"
     return next((s.name for s in mine if s.path.startswith(field + ".")), None)

@@ -11,14 +11,14 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import RadioField, SelectField, StringField
+from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
 from ..models import NAME_LENGTH
 from ..rules import OptionSpec, Problem, Rules, available_options
 from ..rules.model import Layout
-from ..rules.options import CANASTA_REQUIREMENTS, parse_meld_table
+from ..rules.options import CANASTA_REQUIREMENTS, OptionGroup, OptionType, parse_meld_table
 from .hand_form import WholeNumberField
 
 CANASTA_CHOICES = [
@@ -29,6 +29,13 @@ CANASTA_CHOICES = [
 CHOICE_LABELS = {
     "no_canasta": "no canasta (minus without one)",
     "no_meld": "melded nothing at all",
+    "no_clean_canasta": "no clean canasta",
+    "never": "never",
+    "target": "at a target score",
+    "deals": "after a number of deals",
+    "play_on": "another hand is played",
+    "went_out_last": "the side that went out last wins",
+    "draw": "the game is drawn",
 }
 
 
@@ -44,6 +51,7 @@ class Seat:
 class OptionField:
     spec: OptionSpec
     fields: list[str]
+    common: bool = False  # shown first; the others fold away under "More house rules"
 
 
 def seats(layout: Layout) -> list[Seat]:
@@ -64,21 +72,88 @@ def _tier_fields(index: int) -> list[str]:
     return ([f"opt_meld_{index}_from"] if index else []) + names
 
 
-# Option types this form has inputs for; the API takes every option.
-FORM_OPTION_TYPES = frozenset({"points", "optional_points", "choice", "meld_table"})
+# Option types this form has inputs for; the API takes every option (the lists of
+# clauses, the red-three totals and the card values only there).
+FORM_OPTION_TYPES = frozenset(
+    {
+        OptionType.POINTS,
+        OptionType.OPTIONAL_POINTS,
+        OptionType.CHOICE,
+        OptionType.MELD_TABLE,
+        OptionType.INT,
+        OptionType.BOOL,
+        OptionType.POINTS_LIST,
+    }
+)
+
+
+def _is_common(rules: Rules, spec: OptionSpec) -> bool:
+    """The house rules most tables change: the engine's common group (how the game
+    ends), the going-out bonus and the bonus of each kind of canasta."""
+    kinds = {kind.option for kind in rules.canasta_kinds}
+    return spec.group == OptionGroup.COMMON or spec.name == "going_out" or spec.name in kinds
 
 
 def option_fields(rules: Rules) -> list[OptionField]:
+    """The option inputs, the common ones first (each group in the engine's order)."""
     out = []
     for spec in available_options(rules):
-        if spec.type not in FORM_OPTION_TYPES or spec.nullable:
+        if spec.type not in FORM_OPTION_TYPES:
             continue
+        common = _is_common(rules, spec)
         if spec.type == "meld_table":
             names = [name for i in range(len(rules.meld_table)) for name in _tier_fields(i)]
-            out.append(OptionField(spec, names))
+            out.append(OptionField(spec, names, common))
         else:
-            out.append(OptionField(spec, [f"opt_{spec.name}"]))
-    return out
+            out.append(OptionField(spec, [f"opt_{spec.name}"], common))
+    return sorted(out, key=lambda option: not option.common)
+
+
+def _list_text(value: object) -> str:
+    return ", ".join(str(item) for item in value) if isinstance(value, list) else ""
+
+
+def _list_from_text(text: object) -> list[Any]:
+    """ "50, 90, 120" as [50, 90, 120]; an entry that is no number stays text (the engine
+    says what is wrong with it, next to the input)."""
+    items = [item.strip() for item in str(text or "").replace(";", ",").split(",")]
+    return [int(item) if item.isdigit() else item for item in items if item]
+
+
+def _option_input(spec: OptionSpec) -> Any:
+    """The input of one option; a nullable option left empty keeps the game's own rule."""
+    required = [] if spec.nullable else [InputRequired("Enter a number")]
+    optional = [Optional()] if spec.nullable else []
+    if spec.type == OptionType.POINTS:
+        return WholeNumberField(
+            spec.label,
+            default=spec.default,
+            validators=[*required, *optional, NumberRange(min=0, max=1_000_000)],
+        )
+    if spec.type == OptionType.OPTIONAL_POINTS:
+        return WholeNumberField(
+            spec.label,
+            default=spec.default,
+            validators=[Optional(), NumberRange(min=0, max=1_000_000)],
+        )
+    if spec.type == OptionType.INT:
+        low = spec.minimum if spec.minimum is not None else 0
+        high = spec.maximum if spec.maximum is not None else 1_000
+        return WholeNumberField(
+            spec.label,
+            default=spec.default,
+            validators=[*required, *optional, NumberRange(min=low, max=high)],
+        )
+    if spec.type == OptionType.BOOL:
+        return BooleanField(spec.label, default=bool(spec.default))
+    if spec.type == OptionType.POINTS_LIST:
+        return StringField(
+            spec.label,
+            default=_list_text(spec.default),
+            validators=[*([] if spec.nullable else [InputRequired("Enter the points")])],
+        )
+    choices = [SelectChoice(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
+    return SelectField(spec.label, choices=choices, default=spec.default)
 
 
 def _tier_inputs(rules: Rules) -> dict[str, Any]:
@@ -128,23 +203,10 @@ def match_form_class(
         validators=[InputRequired("Choose who deals first")],
     )
     for option in option_fields(rules):
-        spec = option.spec
-        name = option.fields[0]
-        if spec.type == "points":
-            attrs[name] = WholeNumberField(
-                spec.label,
-                default=spec.default,
-                validators=[InputRequired("Enter a number"), NumberRange(min=0, max=1_000_000)],
-            )
-        elif spec.type == "optional_points":
-            attrs[name] = WholeNumberField(
-                spec.label, validators=[Optional(), NumberRange(min=0, max=1_000_000)]
-            )
-        elif spec.type == "choice":
-            choices = [SelectChoice(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
-            attrs[name] = SelectField(spec.label, choices=choices, default=spec.default)
-        else:
+        if option.spec.type == OptionType.MELD_TABLE:
             attrs.update(_tier_inputs(rules))
+        else:
+            attrs[option.fields[0]] = _option_input(option.spec)
     return type("MatchForm", (FlaskForm,), attrs)
 
 
@@ -160,11 +222,21 @@ def setup_from_form(
     options: dict[str, Any] = {}
     for option in option_fields(rules):
         spec = option.spec
-        if spec.type == "meld_table":
-            value: Any = _table_from_form(len(rules.meld_table), data)
+        if spec.type == OptionType.MELD_TABLE:
+            value: Any = _table_from_form(rules, data)
+        elif spec.type == OptionType.BOOL:
+            value = bool(data.get(option.fields[0]))
+        elif spec.type == OptionType.POINTS_LIST:
+            value = _list_from_text(data.get(option.fields[0]))
+            if not value and spec.nullable:
+                continue
         else:
             value = data.get(option.fields[0])
-            if spec.type == "optional_points" and value is None:
+            if value is None and spec.type == OptionType.OPTIONAL_POINTS:
+                if spec.default is None:
+                    continue
+                value = False  # emptied: a bonus played by default is turned off
+            elif value is None and spec.nullable:
                 continue
         if value != spec.default:
             options[spec.name] = value
@@ -175,23 +247,25 @@ def setup_from_form(
     return sides, options, dealer
 
 
-def _table_from_form(count: int, data: Mapping[str, Any]) -> list[dict[str, Any]]:
+def _table_from_form(rules: Rules, data: Mapping[str, Any]) -> list[dict[str, Any]]:
+    """The meld table the form asks for; a tier kept for one table size keeps it."""
     table = []
-    for index in range(count):
+    for index, tier in enumerate(rules.meld_table):
         canasta = data.get(f"opt_meld_{index}_canasta") or None
-        table.append(
-            {
-                "min_score": data.get(f"opt_meld_{index}_from") if index else None,
-                "points": data.get(f"opt_meld_{index}_points"),
-                "canasta": canasta if canasta in CANASTA_REQUIREMENTS else None,
-            }
-        )
+        item: dict[str, Any] = {
+            "min_score": data.get(f"opt_meld_{index}_from") if index else None,
+            "points": data.get(f"opt_meld_{index}_points"),
+            "canasta": canasta if canasta in CANASTA_REQUIREMENTS else None,
+        }
+        if tier.sides is not None:
+            item["sides"] = tier.sides
+        table.append(item)
     return table
 
 
 def meld_table_problems(rules: Rules, data: Mapping[str, Any]) -> list[tuple[str, str]]:
     """Each problem of the meld table the form asks for, with the input it belongs to."""
-    _, problems = parse_meld_table(_table_from_form(len(rules.meld_table), data))
+    _, problems = parse_meld_table(_table_from_form(rules, data))
     inputs = {"min_score": "from", "points": "points", "canasta": "canasta"}
     out = []
     for problem in problems:
@@ -215,5 +289,5 @@ def field_for_problem(layout: Layout, problem: Problem) -> str | None:
     if field == "options.meld_minimums":
         return "opt_meld_0_points"
     if field.startswith("options."):
-        return "opt_" + field.split(".", 1)[1]
+        return "opt_" + field.split(".")[1]
     return None

@@ -84,6 +84,9 @@ def new(key: str):
         seats=seats(layout),
         options=options,
         options_open=any(form[name].errors for option in options for name in option.fields),
+        more_open=any(
+            form[name].errors for option in options if not option.common for name in option.fields
+        ),
         players=known_players([view.group.id for view in mine]),
         top_errors=top,
     ), status
