@@ -103,13 +103,32 @@ def tag_matches(tags: ETags, tag: str) -> bool:
     return tags.contains(tag) or tags.contains(tag + GZIP_TAG)
 
 
+def accepts_gzip() -> bool:
+    # Accept matches names with `in`; typed as a list of (name, quality) pairs.
+    return "gzip" in request.accept_encodings  # type: ignore[comparison-overlap]
+
+
+def gzipped(response: Response, compressed: bytes) -> Response:
+    """`response` with its body replaced by `compressed` (its gzip), headers to match."""
+    response.set_data(compressed)
+    response.headers["Content-Encoding"] = "gzip"
+    response.vary.add("Accept-Encoding")
+    tag, weak = response.get_etag()
+    if tag:
+        response.set_etag(f"{tag}{GZIP_TAG}", weak=bool(weak))
+    return response
+
+
+def gzip_body(body: bytes) -> bytes:
+    return gzip.compress(body, compresslevel=6, mtime=0)
+
+
 def _compress(response: Response) -> Response:
     if (
         response.status_code in (204, 206, 304)
         or response.mimetype not in COMPRESSIBLE
         or "Content-Encoding" in response.headers
-        # Accept matches names with `in`; typed as a list of (name, quality) pairs.
-        or "gzip" not in request.accept_encodings  # type: ignore[comparison-overlap]
+        or not accepts_gzip()
     ):
         return response
     response.direct_passthrough = False
@@ -117,13 +136,7 @@ def _compress(response: Response) -> Response:
     response.close()  # a static file is read whole by now: let it go
     if len(body) < MIN_COMPRESS:
         return response
-    response.set_data(gzip.compress(body, compresslevel=6, mtime=0))
-    response.headers["Content-Encoding"] = "gzip"
-    response.vary.add("Accept-Encoding")
-    tag, weak = response.get_etag()
-    if tag:
-        response.set_etag(f"{tag}{GZIP_TAG}", weak=bool(weak))
-    return response
+    return gzipped(response, gzip_body(body))
 
 
 def _headers(response: Response) -> Response:

@@ -9,7 +9,7 @@ from flask import Blueprint, Response, current_app, request, url_for
 
 from ..access import Level, caller, require_match, require_user
 from ..caches import cache
-from ..delivery import GZIP_TAG, tag_matches
+from ..delivery import GZIP_TAG, MIN_COMPRESS, accepts_gzip, gzip_body, gzipped, tag_matches
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
 from ..rules import InvalidHand, Problem
 from ..services import sharing
@@ -230,6 +230,10 @@ def _answer(
         ).encode()
     response = Response(body, status=status, mimetype="application/json")
     response.set_etag(_etag(match_id, revision))
+    if not warnings and len(body) >= MIN_COMPRESS and accepts_gzip():
+        # Compressed once per revision too, for every phone and script reading it.
+        key = ("state.gz", match_id, revision)
+        return gzipped(response, cache("pages").get(key, lambda: gzip_body(body)))
     return response
 
 

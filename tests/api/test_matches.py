@@ -7,6 +7,7 @@ natural canasta 500, mixed 300, going out 100, red threes 100 each, target 5000)
 from __future__ import annotations
 
 import copy
+import gzip
 import json
 import sys
 from dataclasses import replace
@@ -838,3 +839,23 @@ def test_a_match_with_options_scores_like_score_with_the_same_options(client):
     state = add(client, match_id, HAND_C)  # 1350 + 1200 + 500 + 300
     assert totals(state) == [3350, 30]
     assert state["finished"] is True
+
+
+def test_a_state_read_with_gzip_is_the_same_state_and_its_tag_still_answers_304(client):
+    match_id = create(client)["id"]
+    add(client, match_id, HAND_A)
+    plain = client.get(f"/api/v1/matches/{match_id}")
+    for _ in range(2):  # made once per revision, then served as kept
+        packed = client.get(f"/api/v1/matches/{match_id}", headers={"Accept-Encoding": "gzip"})
+        assert packed.headers["Content-Encoding"] == "gzip"
+        assert "Accept-Encoding" in packed.headers["Vary"]
+        assert json.loads(gzip.decompress(packed.data)) == plain.json
+        assert packed.headers["ETag"] == plain.headers["ETag"][:-1] + '-gzip"'
+    again = client.get(
+        f"/api/v1/matches/{match_id}",
+        headers={"Accept-Encoding": "gzip", "If-None-Match": packed.headers["ETag"]},
+    )
+    assert again.status_code == 304
+    state = add(client, match_id, HAND_A)  # a new revision: a new body, compressed anew
+    packed = client.get(f"/api/v1/matches/{match_id}", headers={"Accept-Encoding": "gzip"})
+    assert json.loads(gzip.decompress(packed.data)) == state
