@@ -104,7 +104,7 @@ def enter_side(page: Page, seat: int, values: Mapping[str, int | str | bool]) ->
             box = page.locator(f"#{field}")
             if box.is_checked() != value:
                 page.locator(f"label[for={field}]").click()
-        elif key in ("meld_points", "hand_points", "free_points", "free_reason"):
+        elif key in ("meld_points", "hand_points", "foot_points", "free_points", "free_reason"):
             if key.startswith("free_"):
                 open_penalties(page, seat)
             page.locator(f"#{field}").fill(str(value))
@@ -113,7 +113,8 @@ def enter_side(page: Page, seat: int, values: Mapping[str, int | str | bool]) ->
             switch_to_cards(page, seat, group)
             tap_stepper(page, field, int(value))
         else:
-            if key.startswith("penalty_") or key in ("black_threes_in_hand", "short_sequences"):
+            penalties = ("black_threes_in_hand", "short_sequences", "red_threes_in_hand")
+            if key.startswith("penalty_") or key in penalties:
                 open_penalties(page, seat)
             tap_stepper(page, field, int(value))
 
