@@ -124,21 +124,39 @@ def _hands_param() -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) < 1_000_000 else None
 
 
+@dataclass(frozen=True)
+class ScoreboardPage:
+    """What the scoreboard shows around the signed-in parts of the page: the same for
+    everyone with one access level at one revision, so made once and kept (as boards)."""
+
+    match_id: int
+    game: str
+    sides: tuple[tuple[str, int], ...]  # name, total
+    seats: tuple[str, ...]
+    board: Markup
+    live: bool
+
+
 @bp.get("/<int:match_id>")
 def scoreboard(match_id: int):
     access = require_match(match_id, Level.VIEWER)
-    match = match_or_404(match_id)
-    state = match_state(match)
+    start = _hands_param()
     etag = board_etag(access)
-    window = HandWindow.of(len(state.hands), _hands_param())
-    return render_template(
-        "scoreboard.html",
-        state=state,
-        board=live_board(etag, lambda: state, access, window),
-        level=access.level,
-        etag=etag,
-        live=window.latest,  # an earlier page of hands is history: it does not follow
-    )
+
+    def make() -> ScoreboardPage:
+        state = match_state(match_or_404(match_id))
+        window = HandWindow.of(len(state.hands), start)
+        return ScoreboardPage(
+            match_id=match_id,
+            game=state.rules.name,
+            sides=tuple((side.name, side.total) for side in state.sides),
+            seats=tuple(state.table_order),
+            board=live_board(etag, lambda: state, access, window),
+            live=window.latest,  # an earlier page of hands is history: it does not follow
+        )
+
+    view = cache("pages").get(("scoreboard", etag, start), make)
+    return render_template("scoreboard.html", view=view, level=access.level, etag=etag)
 
 
 def board_etag(access: MatchAccess) -> str:
