@@ -22,7 +22,7 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..models import Hand, HandSide, Match, utcnow
-from ..rules import Problem, Rules
+from ..rules import InvalidHand, Problem, Rules
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import MAX_DEAL
 from . import audit
@@ -68,6 +68,10 @@ class HandNotFound(MatchError):
 
 class EndsTooEarly(MatchError):
     """The change would end the game before hands that were already played."""
+
+
+class HandsNoLongerFit(MatchError):
+    """A removal would move a later hand to a deal whose rules it does not meet."""
 
 
 class MatchChanged(MatchError):
@@ -226,6 +230,38 @@ def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
     return [Problem(None, None, f"This hand ends the game: {winner} wins.")]
 
 
+def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> None:
+    """After a removal the later hands are dealt one number earlier: where the going out
+    follows the deal, score them again as their new deal (a hand that no longer fits its
+    new deal refuses the removal, and nothing is changed)."""
+    going = rules.going_out
+    if not (going.bonus_by_deal or going.needs_by_deal):
+        return
+    db.session.expire_all()  # the numbers moved in SQL
+    moved = db.session.execute(
+        select(Hand)
+        .where(Hand.match_id == match.id, Hand.number >= first)
+        .order_by(Hand.number)
+        .options(selectinload(Hand.sides))
+    ).scalars()
+    for hand in moved:
+        records = [side.record for side in hand.sides]
+        try:
+            _, evaluation = _evaluate(match, rules, records, hand.number)
+        except InvalidHand as error:
+            reason = error.problems[0].message if error.problems else ""
+            raise HandsNoLongerFit(
+                f"Not removed: hand {hand.number + 1} would become deal {hand.number}, "
+                f"where it is not possible ({reason}). Correct it first."
+            ) from None
+        before = [side.total for side in hand.sides]
+        _fill_sides(hand, records, evaluation)
+        if [side.total for side in hand.sides] != before:
+            hand.version = revision
+            hand.updated_at = utcnow()
+    _flush()
+
+
 def _check(confirmed: str | None, records: object, warnings: list[Problem]) -> None:
     """Without a confirmation of these very entries, an unlikely hand is asked about first."""
     if warnings and confirmed is not None and confirmed != fingerprint(records):
@@ -334,7 +370,7 @@ def remove_hand(
     `version` (or `hand_id`) must name the hand the phone read: a repeated removal,
     or one aimed at a hand that moved, removes nothing.
     """
-    match, _ = lock_match(match_id, expected)
+    match, revision = lock_match(match_id, expected)
     if hand_id is not None and db.session.get(Hand, hand_id) is None:
         raise HandConflict(f"Hand {number} was already removed: nothing more was removed.")
     hand = _hand(match, number)
@@ -360,7 +396,9 @@ def remove_hand(
         update(Hand).where(Hand.match_id == match.id, Hand.number < 0).values(number=-Hand.number),
         execution_options={"synchronize_session": False},
     )
-    _refresh_status(match, match_rules(match))
+    rules = match_rules(match)
+    _rescore_moved(match, rules, number, revision)
+    _refresh_status(match, rules)
     audit.keep(match, number, removed_id, "removed", before=before, actor=actor)
     _flush()
     return Saved(number, changed=True)

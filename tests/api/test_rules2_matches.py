@@ -196,3 +196,38 @@ def test_buraco_in_partnerships_is_played_to_3000(client):
     )
     assert (0, "went_out") in problems(refused, 422)
     assert read(client, match_id)["hands"] == []
+
+
+def test_removing_a_hand_scores_the_later_hands_as_their_new_deal(client):
+    options = {"going_out_by_deal": [100, 200, 300, 400]}
+    match_id = create(client, "hand-and-foot", sides=HF_TEAMS, options=options)["id"]
+    for _ in range(3):
+        post_hand(client, match_id, [HF_OUT, HF_CAUGHT])
+    before = read(client, match_id)
+    assert [h["sides"][0]["total"] for h in before["hands"]] == [4000, 4100, 4200]
+    removed = client.delete(f"{URL}/{match_id}/hands/1")
+    assert removed.status_code == 200, removed.json
+    hands = removed.json["hands"]
+    assert [h["sides"][0]["total"] for h in hands] == [4000, 4100]
+    assert [s["total"] for s in removed.json["sides"]] == [8100, 900]
+    assert hands[0]["version"] != before["hands"][1]["version"]
+
+
+def test_a_removal_that_moves_a_hand_to_a_deal_it_does_not_fit_is_409(client):
+    full = [
+        {"count": 2, "kinds": ["natural"]},
+        {"count": 2, "kinds": ["mixed"]},
+        {"count": 1, "kinds": ["wild"]},
+    ]
+    options = {"going_out_needs_by_deal": [full, [{"count": 1, "kinds": ["natural"]}]]}
+    match_id = create(client, "hand-and-foot", sides=HF_TEAMS, options=options)["id"]
+    assert post_hand(client, match_id, [HF_OUT, HF_CAUGHT]).status_code == 201
+    light = {"went_out": True, "canastas": {"natural": 1}, "meld_points": 100, "feet_taken": 1}
+    second = post_hand(client, match_id, [light, HF_CAUGHT])
+    assert second.status_code == 201, second.json
+    before = read(client, match_id)
+    refused = client.delete(f"{URL}/{match_id}/hands/1")
+    assert problems(refused, 409)
+    assert "would become deal 1" in refused.json["errors"][0]["message"]
+    after = read(client, match_id)
+    assert after["hands"] == before["hands"]
