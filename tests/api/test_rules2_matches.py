@@ -231,3 +231,22 @@ def test_a_removal_that_moves_a_hand_to_a_deal_it_does_not_fit_is_409(client):
     assert "would become deal 1" in refused.json["errors"][0]["message"]
     after = read(client, match_id)
     assert after["hands"] == before["hands"]
+
+
+def test_a_tie_after_the_last_deal_goes_to_the_side_that_went_out_last(client):
+    options = {"tie_rule": "went_out_last"}
+    match_id = create(client, "hand-and-foot", sides=HF_TEAMS, options=options)["id"]
+    for number in range(1, 5):  # North, South, North, South go out: 8900 each
+        sides = [HF_OUT, HF_CAUGHT] if number % 2 else [HF_CAUGHT, HF_OUT]
+        answer = post_hand(client, match_id, sides)
+    assert [s["total"] for s in answer.json["sides"]] == [8900, 8900]
+    assert (answer.json["status"], answer.json["winner"]) == ("finished", 1)
+    assert answer.json["warnings"][-1]["message"] == "This hand ends the game: South wins."
+    # The same totals with North going out last give North the game.
+    corrected = client.put(f"{URL}/{match_id}/hands/4", json={"sides": [HF_OUT, HF_CAUGHT]})
+    assert [s["total"] for s in corrected.json["sides"]] == [12450, 5350]
+    swapped = client.put(f"{URL}/{match_id}/hands/3", json={"sides": [HF_CAUGHT, HF_OUT]})
+    assert swapped.status_code == 200, swapped.json
+    assert [s["total"] for s in swapped.json["sides"]] == [8900, 8900]
+    assert (swapped.json["status"], swapped.json["winner"]) == ("finished", 0)
+    assert read(client, match_id)["winner"] == 0
