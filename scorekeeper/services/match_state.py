@@ -79,7 +79,10 @@ class MatchState:
 
     @property
     def deal_label(self) -> str | None:
-        """ "Deal 3 of 4": the next deal of a deal-count game (None in a game to a target)."""
+        """The next deal of a deal-count game ("Deal 3 of 4"; None in a game to a target);
+        a deal played after the last, to break a tie, is an extra deal."""
+        if self.deals is not None and self.next_number > self.deals:
+            return f"Extra deal {self.next_number}"
         return deal_label(self.rules, self.next_number)
 
 

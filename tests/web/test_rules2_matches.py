@@ -207,3 +207,19 @@ def test_buraco_in_partnerships_through_the_pages(client):
     edit = client.get(f"/matches/{match_id}/hands/1/edit")
     assert input_value(edit, "s0_took_extra_hand") == "y"
     assert input_value(edit, "s1_took_extra_hand") is None
+
+
+def test_a_tie_after_the_last_deal_plays_an_extra_deal_when_the_rules_say_so(client):
+    match_id = create_match(client, "hand-and-foot", options={"tie_rule": "play_on"})
+    for number in range(4):
+        if number % 2:
+            record_ok(client, match_id, 1, CAUGHT, OUT)
+        else:
+            record_ok(client, match_id, 0, OUT, CAUGHT)
+    board = client.get(f"/matches/{match_id}")
+    assert "The last deal is played but the lead is shared: play another hand." in text_of(board)
+    assert dealer_line(board) == "Extra deal 5: Ann deals."
+    # The last deal's minimum holds for the extra deal.
+    assert [card.meld for card in side_cards(board)] == ["150 points", "150 points"]
+    record_ok(client, match_id, 0, OUT, CAUGHT)
+    assert "Game over after 5 hands" in text_of(client.get(f"/matches/{match_id}"))
