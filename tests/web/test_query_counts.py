@@ -155,3 +155,31 @@ def test_the_fast_poll_still_refuses_whoever_is_no_longer_a_member(app, client):
         db.session.execute(db.text("DELETE FROM membership"))
         db.session.commit()
     assert client.get(f"/matches/{match_id}/board").status_code == 404
+
+
+HF_OUT = {
+    "went_out": True,
+    "canastas": {"natural": 2, "mixed": 2, "wild": 1},
+    "meld_points": 700,
+    "feet_taken": 1,
+}
+
+
+@pytest.mark.parametrize("path", ["/matches/{id}", "/matches/{id}/board", "/api/v1/matches/{id}"])
+def test_a_deal_count_game_whose_tie_needs_who_went_out_reads_in_fixed_queries(
+    client, counter, path
+):
+    """Hand and Foot with a tie going to the side that went out last reads the last hand's
+    records too: still as many queries for 2 hands as for 10."""
+    options = {"deals": 12, "tie_rule": "went_out_last"}
+    ids = []
+    for hands in (2, 10):
+        body = {"variant": "hand-and-foot", "sides": TEAMS, "options": options}
+        match_id = client.post("/api/v1/matches", json=body).json["id"]
+        for number in range(hands):
+            sides = [HF_OUT, {"meld_points": 50}] if number % 2 else [{"meld_points": 50}, HF_OUT]
+            response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": sides})
+            assert response.status_code == 201, response.json
+        ids.append(match_id)
+    first_view = [queries(counter, client, path.format(id=m)) for m in ids]
+    assert first_view[0] == first_view[1]
