@@ -74,7 +74,7 @@ def new(key: str):
             status = 503
     elif form.errors.get("csrf_token"):
         top.append("This form had expired. Please check it and start the match again.")
-    options = option_fields(preset)
+    inputs = option_fields(preset)
     status = status if request.method == "POST" else 200
     return render_template(
         "new_match.html",
@@ -82,10 +82,10 @@ def new(key: str):
         layout=layout,
         form=form,
         seats=seats(layout),
-        options=options,
-        options_open=any(form[name].errors for option in options for name in option.fields),
+        options=inputs,
+        options_open=any(form[name].errors for option in inputs for name in option.fields),
         more_open=any(
-            form[name].errors for option in options if not option.common for name in option.fields
+            form[name].errors for option in inputs if not option.common for name in option.fields
         ),
         players=known_players([view.group.id for view in mine]),
         top_errors=top,
