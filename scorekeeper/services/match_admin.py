@@ -9,7 +9,7 @@ from __future__ import annotations
 from ..extensions import db
 from ..models import NAME_LENGTH, utcnow
 from ..rules import InvalidHand, Problem
-from ..rules.game import FINISHED
+from ..rules.game import DRAWN, FINISHED
 from .groups import record_activity
 from .hand_writes import MatchError, lock_match
 from .match_setup import clean_name
@@ -32,7 +32,7 @@ def rename_side(match_id: int, seat: int, raw: object) -> str:
 def abandon_match(match_id: int) -> None:
     """The match leaves the home page and stays in the history, marked abandoned."""
     match, _ = lock_match(match_id)
-    if match.status == FINISHED:
+    if match.status in (FINISHED, DRAWN, ABANDONED):
         raise MatchError("This match is over: there is nothing to abandon.")
     match.status = ABANDONED
     match.finished_at = utcnow()  # when it stopped: its place in the history

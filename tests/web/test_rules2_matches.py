@@ -11,6 +11,7 @@ from __future__ import annotations
 from tests.web.helpers import (
     PLAYERS4,
     create_match,
+    csrf_token,
     edit_data,
     field_errors,
     flashes,
@@ -135,6 +136,11 @@ def test_a_drawn_hand_and_foot_leaves_home_for_the_history(client):
     assert "Drawn after 4 hands" in history
     refused = client.get(f"/matches/{match_id}/hands/new")
     assert refused.status_code == 303
+    # A drawn game is over: abandoning it (a hand-made request) changes nothing.
+    token = csrf_token(client.get("/account").text)
+    client.post(f"/matches/{match_id}/abandon", data={"csrf_token": token})
+    assert "Drawn after 4 hands" in text_of(client.get("/history"))
+    assert "Drawn" in text_of(client.get(f"/matches/{match_id}"))
 
 
 def test_fewer_deals_chosen_on_the_new_match_page(client):
