@@ -100,7 +100,7 @@ def load_match(match_id: int) -> Match | None:
     """A match with its sides and players, in one query, or None.
 
     Not its hands, audit trail or JSON columns: each view reads what it shows of those
-    (`hand_rows`, `hand_records`, `audit.audit_rows`), so a long match costs no more to
+    (`hand_keys`, `hand_records`, `audit.audit_rows`), so a long match costs no more to
     open than a short one.
     """
     if not valid_id(match_id):
@@ -219,16 +219,7 @@ def hand_records(keys: Sequence[HandKey]) -> list[list[dict[str, Any]]]:
 
 def hand_totals(match_id: int, sides: int) -> list[list[int]]:
     """Each hand's total by seat, in hand order, in one query."""
-    rows = db.session.execute(
-        select(Hand.number, HandSide.seat, HandSide.total)
-        .join(HandSide, HandSide.hand_id == Hand.id)
-        .where(Hand.match_id == match_id)
-        .order_by(Hand.number, HandSide.seat)
-    ).all()
-    by_hand: dict[int, list[int]] = {}
-    for number, seat, total in rows:
-        by_hand.setdefault(number, [0] * sides)[seat] = total
-    return [by_hand[number] for number in sorted(by_hand)]
+    return [key.totals for key in hand_keys(match_id, sides)]
 
 
 def needs_went_out(rules: Rules) -> bool:
