@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.rules.helpers import HF_OTHER, HF_OUT
+
 URL = "/api/v1/score"
 
 
@@ -440,22 +442,7 @@ def test_a_usual_hand_has_no_warnings(client):
 
 
 def test_hand_and_foot_through_the_api(client):
-    out = {
-        "went_out": True,
-        "canastas": {"natural": 2, "mixed": 2, "wild": 1},
-        "meld_points": 600,
-        "red_threes": 2,
-        "feet_taken": 2,
-    }
-    other = {
-        "canastas": {"natural": 1},
-        "meld_points": 300,
-        "red_threes": 1,
-        "red_threes_in_hand": 1,
-        "hand_points": 85,
-        "foot_points": 120,
-        "feet_taken": 1,
-    }
+    out, other = HF_OUT, HF_OTHER
     assert totals(score(client, "hand-and-foot", [out, other])) == [4000, 595]
     by_deal = {"going_out_by_deal": [100, 200, 300, 400]}
     response = score(client, "hand-and-foot", [out, other], options=by_deal, deal=4)

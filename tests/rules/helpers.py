@@ -109,3 +109,22 @@ def line_points(side_score: SideScore, rule: str) -> int:
         for line in side_score.lines
         if line.rule == rule or line.rule.startswith(rule + ".")
     )
+
+
+# A worked Hand and Foot hand (RULES-2), scored 4000 and 595: the rules and API tests share it.
+HF_OUT = {
+    "went_out": True,
+    "canastas": {"natural": 2, "mixed": 2, "wild": 1},
+    "meld_points": 600,
+    "red_threes": 2,
+    "feet_taken": 2,
+}
+HF_OTHER = {
+    "canastas": {"natural": 1},
+    "meld_points": 300,
+    "red_threes": 1,
+    "red_threes_in_hand": 1,
+    "hand_points": 85,
+    "foot_points": 120,
+    "feet_taken": 1,
+}

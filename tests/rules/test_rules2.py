@@ -34,7 +34,16 @@ from scorekeeper.rules.model import (
     MeldTier,
 )
 
-from .helpers import ALL_PRESETS, NEW_PRESETS, line_points, problems, score_hand, totals
+from .helpers import (
+    ALL_PRESETS,
+    HF_OTHER,
+    HF_OUT,
+    NEW_PRESETS,
+    line_points,
+    problems,
+    score_hand,
+    totals,
+)
 
 
 def _hf(side: dict, **more: object) -> dict:
@@ -43,23 +52,6 @@ def _hf(side: dict, **more: object) -> dict:
 
 
 # --- Hand and Foot ----------------------------------------------------------------------
-
-HF_OUT = {
-    "went_out": True,
-    "canastas": {"natural": 2, "mixed": 2, "wild": 1},
-    "meld_points": 600,
-    "red_threes": 2,
-    "feet_taken": 2,
-}
-HF_OTHER = {
-    "canastas": {"natural": 1},
-    "meld_points": 300,
-    "red_threes": 1,
-    "red_threes_in_hand": 1,
-    "hand_points": 85,
-    "foot_points": 120,
-    "feet_taken": 1,
-}
 
 
 def test_hand_and_foot_worked_hand():
