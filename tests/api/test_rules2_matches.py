@@ -11,6 +11,7 @@ canasta, a morto never taken -100; target 3000.
 from __future__ import annotations
 
 from tests.api.test_matches import URL, create, problems, read
+from tests.api.test_play_matches import burraco_side  # a side of the Italian and Brazilian games
 
 HF_TEAMS = [
     {"name": "North", "players": ["Ann", "Bob"]},
@@ -165,22 +166,11 @@ def test_classic_for_six_in_two_teams_of_three_plays_on_to_10000(client):
     assert answer.status_code == 201
 
 
-def buraco_side(out=False, clean=0, meld=0, hand=0, took=True):
-    record = {"took_extra_hand": took, "meld_points": meld}
-    if out:
-        record["went_out"] = True
-    if clean:
-        record["canastas"] = {"natural": clean}
-    if hand:
-        record["hand_points"] = hand
-    return record
-
-
 def test_buraco_in_partnerships_is_played_to_3000(client):
     match_id = create(client, "buraco-4p", sides=HF_TEAMS)["id"]
     # Out: 2 clean 400 + melded 500 + out 100 = 1000; the others: melded 100 - 40 - 100
     # (morto never taken) = -40.
-    hand = [buraco_side(out=True, clean=2, meld=500), buraco_side(meld=100, hand=40, took=False)]
+    hand = [burraco_side(out=True, clean=2, meld=500), burraco_side(meld=100, hand=40, took=False)]
     for number in (1, 2):
         answer = post_hand(client, match_id, hand)
         assert answer.status_code == 201, answer.json
@@ -192,7 +182,7 @@ def test_buraco_in_partnerships_is_played_to_3000(client):
     # Going out without the morto is refused, naming the field.
     match_id = create(client, "buraco-4p", sides=HF_TEAMS)["id"]
     refused = post_hand(
-        client, match_id, [buraco_side(out=True, clean=1, took=False, meld=300), buraco_side()]
+        client, match_id, [burraco_side(out=True, clean=1, took=False, meld=300), burraco_side()]
     )
     assert (0, "went_out") in problems(refused, 422)
     assert read(client, match_id)["hands"] == []
