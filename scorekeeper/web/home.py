@@ -3,8 +3,10 @@
 from __future__ import annotations
 
 from flask import Blueprint, render_template
-from flask_login import current_user, login_required
+from flask.typing import ResponseReturnValue
+from flask_login import current_user
 
+from ..access import login_required
 from ..services import listing
 from ..services.groups import group_ids
 
@@ -13,8 +15,8 @@ bp = Blueprint("home", __name__)
 
 @bp.get("/")
 @login_required
-def index():
-    mine = group_ids(current_user)  # type: ignore[arg-type]
+def index() -> ResponseReturnValue:
+    mine = group_ids(current_user)
     return render_template(
         "home.html",
         playing=listing.in_progress(mine),
