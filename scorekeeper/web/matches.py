@@ -6,11 +6,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from flask import Blueprint, Response, abort, redirect, render_template, request, url_for
-from flask_login import current_user, login_required
+from flask.typing import ResponseReturnValue
+from flask_login import current_user
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from ..access import Level, MatchAccess, member_access, require_match
+from ..access import Level, MatchAccess, login_required, member_access, require_match
 from ..caches import cache
 from ..delivery import tag_matches
 from ..models import User
@@ -35,19 +36,19 @@ bp = Blueprint("matches", __name__, url_prefix="/matches")
 
 @bp.get("/new")
 @login_required
-def choose_variant():
+def choose_variant() -> ResponseReturnValue:
     return render_template("new_match_choose.html", presets=list(PRESETS.values()))
 
 
 @bp.route("/new/<key>", methods=["GET", "POST"])
 @login_required
-def new(key: str):
+def new(key: str) -> ResponseReturnValue:
     preset = PRESETS.get(key)
     if preset is None:
         abort(404, description=f"There is no variant called {key!r}.")
     layout_key = request.args.get("layout", "")
     layout = next((lay for lay in preset.layouts if lay.key == layout_key), preset.layouts[0])
-    user: User = current_user  # type: ignore[assignment]
+    user: User = current_user
     mine = groups.groups_of(user)
     choices = [(view.group.id, view.group.name) for view in mine] if len(mine) > 1 else None
     form = match_form_class(preset, layout, choices)()
@@ -138,7 +139,7 @@ class ScoreboardPage:
 
 
 @bp.get("/<int:match_id>")
-def scoreboard(match_id: int):
+def scoreboard(match_id: int) -> ResponseReturnValue:
     access = require_match(match_id, Level.VIEWER)
     start = _hands_param()
     etag = board_etag(access)
@@ -193,7 +194,7 @@ def live_board(
 
 
 @bp.get("/<int:match_id>/board")
-def board(match_id: int):
+def board(match_id: int) -> ResponseReturnValue:
     """The live part of the scoreboard, for phones following it; 304 while nothing changed.
 
     Fetched by the page's script: a caller who lost access (a revoked link) gets a 401,
