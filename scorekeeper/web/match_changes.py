@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
 
 from ..access import Level, caller
 from ..rules import InvalidHand
@@ -16,18 +18,18 @@ from .common import match_for
 bp = Blueprint("match_changes", __name__, url_prefix="/matches/<int:match_id>")
 
 
-def _manage(match_id: int):
+def _manage(match_id: int) -> Response:
     return redirect(url_for("match_changes.manage", match_id=match_id), code=303)
 
 
 @bp.get("/manage")
-def manage(match_id: int):
+def manage(match_id: int) -> ResponseReturnValue:
     match, access = match_for(match_id, Level.MEMBER)
     return render_template("manage_match.html", state=match_state(match), level=access.level)
 
 
 @bp.post("/sides/<int:seat>")
-def rename_side(match_id: int, seat: int):
+def rename_side(match_id: int, seat: int) -> ResponseReturnValue:
     match_for(match_id, Level.MEMBER)
     if FlaskForm().validate_on_submit():
         try:
@@ -41,7 +43,7 @@ def rename_side(match_id: int, seat: int):
 
 
 @bp.post("/abandon")
-def abandon(match_id: int):
+def abandon(match_id: int) -> ResponseReturnValue:
     match_for(match_id, Level.MEMBER)
     if FlaskForm().validate_on_submit():
         try:
@@ -54,7 +56,7 @@ def abandon(match_id: int):
 
 
 @bp.route("/delete", methods=["GET", "POST"])
-def delete(match_id: int):
+def delete(match_id: int) -> ResponseReturnValue:
     match, _ = match_for(match_id, Level.ADMIN)
     if request.method == "POST" and FlaskForm().validate_on_submit():
         who = caller().user
