@@ -13,18 +13,18 @@ bp = Blueprint("rulebook", __name__)
 
 
 @bp.get("/rules")
-def index():
+def index() -> str:
     return render_template("rules_index.html", presets=list(PRESETS.values()))
 
 
 @bp.get("/rules/<key>")
-def preset(key: str):
+def preset(key: str) -> str:
     if key not in PRESETS:
         abort(404, description=f"There is no variant called {key!r}.")
     return render_template("rules.html", book=describe(PRESETS[key]), match=None)
 
 
 @bp.get("/matches/<int:match_id>/rules")
-def for_match(match_id: int):
+def for_match(match_id: int) -> str:
     match, _ = match_for(match_id)
     return render_template("rules.html", book=describe(match_rules(match)), match=match)
