@@ -6,6 +6,7 @@ from collections.abc import Callable
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, url_for
+from flask.typing import ResponseReturnValue
 
 from ..access import Level, caller, require_match, require_user
 from ..caches import cache
@@ -116,7 +117,7 @@ def _state_json(match: Match) -> dict[str, Any]:
     }
 
 
-def _write(match_id: int, action: Callable[[], Saved], status: int = 200):
+def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Response:
     """Run one write in a transaction and answer with the match state and any warnings.
 
     A write that changed nothing (a token already used) answers 200 whatever `status`;
@@ -248,7 +249,7 @@ def _group(body: dict[str, Any], user: User) -> int:
 
 
 @bp.post("")
-def create():
+def create() -> ResponseReturnValue:
     user = require_user()
     body = _json_body(("variant", "options", "sides", "first_dealer", "group"))
     dealer = _first_dealer(body)
@@ -272,7 +273,7 @@ def create():
 
 
 @bp.get("/<int:match_id>")
-def read(match_id: int):
+def read(match_id: int) -> ResponseReturnValue:
     access = require_match(match_id, Level.VIEWER)
     etag = _etag(match_id, access.revision)
     if tag_matches(request.if_none_match, etag):
@@ -283,7 +284,7 @@ def read(match_id: int):
 
 
 @bp.post("/<int:match_id>/hands")
-def add_hand(match_id: int):
+def add_hand(match_id: int) -> ResponseReturnValue:
     actor = _scorer(match_id)
     body = _json_body(("sides", "number", "token", "deal"))
     number = _deal_is_number(body, _optional_int(body, "number"))
@@ -304,7 +305,7 @@ def add_hand(match_id: int):
 
 
 @bp.put("/<int:match_id>/hands/<int:number>")
-def correct(match_id: int, number: int):
+def correct(match_id: int, number: int) -> ResponseReturnValue:
     actor = _scorer(match_id)
     body = _json_body(("sides", "version", "deal"))
     _deal_is_number(body, number)
@@ -319,7 +320,7 @@ def correct(match_id: int, number: int):
 
 
 @bp.delete("/<int:match_id>/hands/<int:number>")
-def remove(match_id: int, number: int):
+def remove(match_id: int, number: int) -> ResponseReturnValue:
     actor = _scorer(match_id)
     version = _version_param()
     expected = _if_match(match_id)
@@ -347,13 +348,13 @@ def _link_json(link: ShareLink) -> dict[str, Any]:
 
 
 @bp.get("/<int:match_id>/links")
-def links(match_id: int):
+def links(match_id: int) -> ResponseReturnValue:
     require_match(match_id, Level.MEMBER)
     return {"links": [_link_json(link) for link in sharing.links_of(match_id)]}
 
 
 @bp.post("/<int:match_id>/links")
-def new_link(match_id: int):
+def new_link(match_id: int) -> ResponseReturnValue:
     require_match(match_id, Level.MEMBER)
     body = _json_body(("role",))
     role = body.get("role")
@@ -365,7 +366,7 @@ def new_link(match_id: int):
 
 
 @bp.delete("/<int:match_id>/links/<int:link_id>")
-def revoke_link(match_id: int, link_id: int):
+def revoke_link(match_id: int, link_id: int) -> ResponseReturnValue:
     require_match(match_id, Level.MEMBER)
     with transaction():
         revoked = sharing.revoke_link(match_id, link_id)
