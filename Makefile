@@ -30,6 +30,7 @@ run: migrate
 lint: $(VENV)/.dev-installed
 	$(BIN)/ruff check .
 	$(BIN)/ruff format --check .
+	$(BIN)/mypy
 
 format: $(VENV)/.dev-installed
 	$(BIN)/ruff format .
