@@ -316,12 +316,14 @@ class Feet:
 
     The cards of a foot never picked up count against the side
     (`foot_points` or `foot_cards`); `exact_pickup_bonus`, when set, pays each
-    player who picked up exactly the cards of hand and foot.
+    player who picked up exactly the cards of hand and foot; `exact_pickup_usual` is
+    what the house rule pays when it is simply turned on.
     """
 
     singular: str = "foot"
     plural: str = "feet"
     exact_pickup_bonus: int | None = None
+    exact_pickup_usual: int | None = None
 
 
 @dataclass(frozen=True)

@@ -578,7 +578,7 @@ def _set_exact_pickup(rules: Rules, value: object) -> Rules:
     if value is None or value is False:
         bonus = None
     elif value is True:
-        bonus = DEFAULT_EXACT_PICKUP_BONUS
+        bonus = rules.feet.exact_pickup_usual
     else:
         assert isinstance(value, int)
         bonus = value
@@ -588,15 +588,15 @@ def _set_exact_pickup(rules: Rules, value: object) -> Rules:
 def _set_packs(rules: Rules, value: int | None) -> Rules:
     assert rules.packs is not None
     packs = replace(rules.packs, packs=value)
-    return replace(rules, packs=packs, deck=packs.build(4))
+    # The preset's own deck stands for a table of unknown size; a fixed count is its own.
+    deck = rules.deck if value is None else packs.build(value)
+    return replace(rules, packs=packs, deck=deck)
 
 
 def _set_card_values(rules: Rules, value: dict[str, int]) -> Rules:
     cards = tuple(replace(c, value=value.get(c.key, c.value)) for c in rules.cards)
     return replace(rules, cards=cards)
 
-
-DEFAULT_EXACT_PICKUP_BONUS = 100
 
 FIXED_SETTERS: dict[str, Setter] = {
     "target": _set_target,

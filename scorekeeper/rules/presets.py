@@ -427,7 +427,7 @@ HAND_AND_FOOT = Rules(
             option="red_three_held",
         ),
     ),
-    feet=Feet(),
+    feet=Feet(exact_pickup_usual=100),
     meld_by_deal=(50, 90, 120, 150),
     meld_table=(MeldTier(None, 50), MeldTier(2500, 90), MeldTier(5000, 120), MeldTier(7500, 150)),
     game_end=GameEnd(mode=GameEndMode.DEALS, deals=4, tie_rule=TieRule.DRAW),

@@ -254,9 +254,9 @@ def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> Non
                 f"Not removed: hand {hand.number + 1} would become deal {hand.number}, "
                 f"where it is not possible ({reason}). Correct it first."
             ) from None
-        before = [side.total for side in hand.sides]
+        before = audit.hand_snapshot(hand)
         _fill_sides(hand, records, evaluation)
-        if [side.total for side in hand.sides] != before:
+        if audit.hand_snapshot(hand) != before:  # lines too: a version names one state
             hand.version = revision
             hand.updated_at = utcnow()
     _flush()
