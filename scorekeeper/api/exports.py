@@ -14,7 +14,7 @@ from ..models import Group, User, utcnow
 from ..rules import InvalidHand
 from ..services.exports import export_csv, export_json
 from ..services.groups import group_ids, personal_group, role_in
-from ..services.imports import import_export
+from ..services.imports import check_export, import_export
 from ..services.match_state import valid_id
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object
@@ -78,8 +78,9 @@ def import_matches() -> ResponseReturnValue:
         fail(415, "Send the export as JSON with Content-Type: application/json")
     body = json_object()
     try:
+        checked = check_export(body)  # before the write: a long check holds no lock
         with transaction():
-            result = import_export(body, group.id)
+            result = import_export(body, group.id, checked)
     except InvalidHand as error:
         raise ApiError(422, error.problems) from None
     except IntegrityError:  # the same matches imported at this very moment from elsewhere

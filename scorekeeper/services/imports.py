@@ -105,7 +105,7 @@ class _Reader:
 
 
 @dataclass
-class _Match:
+class CheckedMatch:
     """A match of the file, checked and ready to save."""
 
     doc: dict[str, Any]
@@ -192,7 +192,7 @@ def _hand(
     return hand, scored
 
 
-def _snapshot(read: _Reader, raw: object, where: str, rules: Rules, match: _Match) -> None:
+def _snapshot(read: _Reader, raw: object, where: str, rules: Rules, match: CheckedMatch) -> None:
     """An audit entry's hand before or after: a hand as the audit keeps it, or null."""
     if raw is None:
         return
@@ -207,7 +207,7 @@ def _snapshot(read: _Reader, raw: object, where: str, rules: Rules, match: _Matc
     )
 
 
-def _match(read: _Reader, raw: object, where: str) -> _Match | None:
+def _match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
     doc = read.obj(raw, where)
     if doc is None:
         return None
@@ -238,7 +238,7 @@ def _match(read: _Reader, raw: object, where: str) -> _Match | None:
     created = read.moment(doc.get("created_at"), f"{where}.created_at")
     finished = read.moment(doc.get("finished_at"), f"{where}.finished_at", optional=True)
     names = [name for name, _ in sides]
-    match = _Match(doc, uid, rules, sides, [], created or datetime.min, finished, [], [])
+    match = CheckedMatch(doc, uid, rules, sides, [], created or datetime.min, finished, [], [])
     hand_ids: set[object] = set()
     for index, raw_hand in enumerate(read.items(doc.get("hands"), f"{where}.hands")):
         at = f"{where}.hands.{index}"
@@ -274,7 +274,7 @@ def _match(read: _Reader, raw: object, where: str) -> _Match | None:
     return match
 
 
-def _check_result(read: _Reader, match: _Match, where: str) -> None:
+def _check_result(read: _Reader, match: CheckedMatch, where: str) -> None:
     """The status and winner must be what the hands give (an abandoned match excepted),
     and the game must not be over before its last hand."""
     doc, rules = match.doc, match.rules
@@ -309,10 +309,10 @@ def _check_result(read: _Reader, match: _Match, where: str) -> None:
         read.add(f"{where}.finished_at", "must be set exactly when the match is over")
 
 
-def check_export(doc: object) -> list[_Match]:
+def check_export(doc: object) -> list[CheckedMatch]:
     """Every match of an export, checked; raise InvalidHand listing the problems."""
     read = _Reader()
-    matches: list[_Match] = []
+    matches: list[CheckedMatch] = []
     try:
         top = read.obj(doc, "")
         if top is None:
@@ -351,13 +351,17 @@ def _player_names(doc: dict[str, Any]) -> list[str]:
     return names
 
 
-def import_export(doc: object, group_id: int) -> Imported:
+def import_export(
+    doc: object, group_id: int, matches: list[CheckedMatch] | None = None
+) -> Imported:
     """Add every match of the export that this server does not have to the group.
 
-    Raises InvalidHand (nothing saved) when anything in the file is wrong. The caller
-    commits (see `storage.transaction`).
+    Raises InvalidHand (nothing saved) when anything in the file is wrong. `matches`:
+    what `check_export` gave for this file, when it was checked before the write began
+    (so a long check never holds the write lock). The caller commits (see
+    `storage.transaction`).
     """
-    matches = check_export(doc)
+    matches = check_export(doc) if matches is None else matches
     assert isinstance(doc, dict)
     known = set(
         db.session.execute(
@@ -381,7 +385,7 @@ def import_export(doc: object, group_id: int) -> Imported:
 
     for name in _player_names(doc):
         player(name)
-    saved: list[tuple[_Match, Match, list[Hand]]] = []
+    saved: list[tuple[CheckedMatch, Match, list[Hand]]] = []
     for match in new:
         saved.append(_add_match(match, group_id, player))
     db.session.flush()  # the hands' new ids, for the audit trail
@@ -404,7 +408,9 @@ def import_export(doc: object, group_id: int) -> Imported:
     return Imported(len(new), len(matches) - len(new))
 
 
-def _add_match(match: _Match, group_id: int, player: Any) -> tuple[_Match, Match, list[Hand]]:
+def _add_match(
+    match: CheckedMatch, group_id: int, player: Any
+) -> tuple[CheckedMatch, Match, list[Hand]]:
     doc = match.doc
     versions = [hand["version"] for hand, _ in match.hands]
     row = Match(
