@@ -6,6 +6,7 @@ from __future__ import annotations
 import copy
 import csv
 import io
+import json
 
 import flask_migrate
 import pytest
@@ -413,3 +414,14 @@ def test_an_import_finds_the_groups_players_by_name_whatever_the_case(app, clien
     assert mine in match_ids(other)
     with other.app_context():
         db.engine.dispose()
+
+
+def test_an_import_may_be_larger_than_any_other_request(app, client):
+    doc = a_file(client)
+    body = json.dumps(doc) + " " * (300 * 1024)  # past MAX_CONTENT_LENGTH (256 KB)
+    assert len(body) > app.config["MAX_CONTENT_LENGTH"]
+    accepted = client.post("/api/v1/import", data=body, content_type="application/json")
+    assert accepted.status_code == 201, accepted.json
+    assert accepted.json == {"matches": 0, "skipped": 2}
+    refused = client.post(URL, data=body, content_type="application/json")
+    assert refused.status_code == 413  # any other request keeps the usual limit
