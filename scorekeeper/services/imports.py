@@ -29,7 +29,15 @@ from ..models import (
     SideMember,
     name_key,
 )
-from ..rules import InvalidHand, Problem, Rules, RulesError, rules_from_json, rules_to_json
+from ..rules import (
+    InvalidHand,
+    Problem,
+    Rules,
+    RulesError,
+    meld_requirement,
+    rules_from_json,
+    rules_to_json,
+)
 from ..rules.game import DRAWN, FINISHED, PLAYING, TIED
 from ..rules.hand import MAX_DEAL
 from .exports import FORMAT, VERSION
@@ -40,6 +48,7 @@ from .match_state import ABANDONED, MAX_ID, needs_went_out, result_after, went_o
 STATUSES = (PLAYING, TIED, FINISHED, DRAWN, ABANDONED)
 ACTIONS = ("recorded", "corrected", "removed")
 UID = re.compile(r"[0-9a-f]{32}")
+VARIANT_LENGTH = 40  # as Match.variant holds
 MAX_PROBLEMS = 20  # a file wrong throughout is reported by its first problems
 
 
@@ -172,7 +181,7 @@ def _hand(
             rules, inputs, match.get("players_per_side"), names, min(number, MAX_DEAL)
         )
     except InvalidHand as error:
-        first = error.problems[0]
+        first = error.problems[0] if error.problems else Problem(None, None, "")
         which = "" if first.side is None else f".{first.side}.input"
         which += f".{first.field}" if first.field and first.side is not None else ""
         read.add(f"{where}.sides{which}", f"is not a possible hand: {first.message}")
@@ -219,6 +228,9 @@ def _match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
         rules = rules_from_json(doc.get("rules"))
     except (RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
         read.add(f"{where}.rules", f"are not a rule set this version can read ({error})")
+        return None
+    if len(rules.key) > VARIANT_LENGTH:
+        read.add(f"{where}.rules.key", f"must be up to {VARIANT_LENGTH} characters")
         return None
     if doc.get("variant") != rules.key:
         read.add(f"{where}.variant", f"must be the key of its rules ({rules.key})")
@@ -272,6 +284,29 @@ def _match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
         for part in ("before", "after"):
             _snapshot(read, entry.get(part), f"{at}.{part}", rules, match)
     return match
+
+
+DAMAGE = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
+
+
+def _sound_match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
+    """A match of the file checked, and its scoreboard worked out once as a page would
+    (meld minimums, game end). Frozen rules from a file are only as sound as the file:
+    rules that read back but break the engine are the file's fault, never a crash."""
+    try:
+        match = _match(read, raw, where)
+        if match is not None:
+            totals = [0] * len(match.sides)
+            for _, scored in match.hands:
+                totals = [t + total for t, (_, total, _) in zip(totals, scored, strict=True)]
+            deal = min(len(match.hands) + 1, MAX_DEAL)
+            for total in totals:
+                meld_requirement(match.rules, total, deal=deal, sides=len(totals))
+            rules_to_json(match.rules)
+        return match
+    except DAMAGE:
+        read.add(f"{where}.rules", "cannot score this match: the rules in the file are damaged")
+        return None
 
 
 def _check_result(read: _Reader, match: CheckedMatch, where: str) -> None:
@@ -332,7 +367,7 @@ def check_export(doc: object) -> list[CheckedMatch]:
                 if player_doc is not None:
                     read.name(player_doc.get("name"), f"groups.{g}.players.{p}.name")
             for m, raw in enumerate(read.items(group_doc.get("matches"), f"groups.{g}.matches")):
-                match = _match(read, raw, f"groups.{g}.matches.{m}")
+                match = _sound_match(read, raw, f"groups.{g}.matches.{m}")
                 if match is None:
                     continue
                 if match.uid in uids:
