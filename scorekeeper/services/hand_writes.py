@@ -27,6 +27,7 @@ from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import MAX_DEAL
 from . import audit
 from .hands import Evaluation, evaluate
+from .listing import touch_history
 from .match_state import (
     ABANDONED,
     hand_totals,
@@ -215,6 +216,8 @@ def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
             "Remove the later hands first if that is right."
         )
     result = results[-1] if results else result_after(rules, [0] * len(match.sides), 0)
+    if result.over or match.finished_at is not None:
+        touch_history(match.group_id)  # a match in the history, or leaving it, changed
     ends_now = result.over and match.status != result.status
     if ends_now:
         match.finished_at = utcnow()  # a finished or drawn match: its place in the history

@@ -5,10 +5,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import func, select, update
 
+from ..caches import cache
 from ..extensions import db
-from ..models import Hand, HandSide, Match, Player, Side, SideMember, name_key
+from ..models import Group, Hand, HandSide, Match, Membership, Player, Side, SideMember, name_key
 from ..rules import PRESETS
 from ..rules.game import DRAWN, FINISHED
 from .match_state import ABANDONED
@@ -42,6 +43,60 @@ class HistoryPage:
     page: int
     pages: int
     total: int
+
+
+@dataclass(frozen=True)
+class HistoryView:
+    """What the history page lists: one page of matches and the players to filter by."""
+
+    result: HistoryPage
+    players: list[str]
+
+
+def touch_history(group_id: int | None) -> None:
+    """A change the group's history or player list shows: its history revision moves
+    on, so history pages kept for the old one are not served again (`history_view`)."""
+    if group_id is not None:
+        db.session.execute(
+            update(Group)
+            .where(Group.id == group_id)
+            .values(history_revision=Group.history_revision + 1),
+            execution_options={"synchronize_session": False},
+        )
+
+
+Stamp = tuple[int, datetime, int]  # a group: id, creation (ids may come again), revision
+
+
+def history_stamps(user_id: int) -> tuple[Stamp, ...]:
+    """The user's groups with their history revisions, in one query."""
+    rows = db.session.execute(
+        select(Group.id, Group.created_at, Group.history_revision)
+        .join(Membership, Membership.group_id == Group.id)
+        .where(Membership.user_id == user_id)
+        .order_by(Group.id)
+    ).all()
+    return tuple((group_id, created, revision) for group_id, created, revision in rows)
+
+
+def known_players(group_ids: list[int]) -> list[str]:
+    """The names played under in these groups, each once."""
+    names = db.session.execute(select(Player.name).where(Player.group_id.in_(group_ids))).scalars()
+    return sorted(dict.fromkeys(names), key=name_key)
+
+
+def history_view(
+    stamps: tuple[Stamp, ...], player: str | None, variant: str | None, page: int
+) -> HistoryView:
+    """A history page, made once per history revision of the groups it lists: every
+    change it shows moves one of those on (`touch_history`), so what is kept is never
+    stale, and many phones opening the history cost one listing."""
+    group_ids = [group_id for group_id, _, _ in stamps]
+    key = ("history", stamps, name_key(player) if player else None, variant, page)
+    return cache("pages").get(
+        key,
+        lambda: HistoryView(history(group_ids, player, variant, page), known_players(group_ids)),
+    )
 
 
 COLUMNS = (

@@ -9,8 +9,6 @@ from flask_login import current_user
 from ..access import login_required
 from ..rules import PRESETS
 from ..services import listing
-from ..services.groups import group_ids
-from ..services.match_setup import known_players
 
 bp = Blueprint("history", __name__)
 
@@ -18,14 +16,15 @@ bp = Blueprint("history", __name__)
 @bp.get("/history")
 @login_required
 def index() -> ResponseReturnValue:
-    mine = group_ids(current_user)
+    stamps = listing.history_stamps(current_user.id)
     player = request.args.get("player", "").strip()[:40] or None
     variant: str | None = request.args.get("variant", "").strip()
     if variant not in PRESETS:
         variant = None
     page = request.args.get("page", "1")
     page_number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
-    result = listing.history(mine, player, variant, page_number)
+    view = listing.history_view(stamps, player, variant, page_number)
+    result = view.result
     if page_number > result.pages:
         last = url_for("history.index", player=player, variant=variant, page=result.pages)
         return redirect(last)
@@ -34,6 +33,6 @@ def index() -> ResponseReturnValue:
         result=result,
         player=player or "",
         variant=variant or "",
-        players=known_players(mine),
+        players=view.players,
         presets=list(PRESETS.values()),
     )

@@ -18,7 +18,8 @@ from ..models import User
 from ..rules import PRESETS, InvalidHand
 from ..services import groups
 from ..services.audit import CHANGES, audit_rows
-from ..services.match_setup import create_match, known_players
+from ..services.listing import known_players
+from ..services.match_setup import create_match
 from ..services.match_state import MatchState, match_state
 from ..services.storage import StorageUnavailable, transaction
 from .common import add_problems, match_or_404
