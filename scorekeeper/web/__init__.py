@@ -5,12 +5,14 @@ from __future__ import annotations
 from flask import Blueprint
 
 from . import auth, groups, hands, history, home, match_changes, matches, rulebook, sharing, shell
+from . import exports as exports_pages
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     auth.bp,
     home.bp,
     groups.bp,
     groups.invites_bp,
+    exports_pages.bp,
     matches.bp,
     hands.bp,
     sharing.bp,

@@ -16,7 +16,7 @@ from ..caches import cache
 from ..delivery import tag_matches
 from ..models import User
 from ..rules import PRESETS, InvalidHand
-from ..services import groups
+from ..services import bgstats, groups
 from ..services.audit import CHANGES, audit_rows
 from ..services.listing import known_players
 from ..services.match_setup import create_match
@@ -137,6 +137,7 @@ class ScoreboardPage:
     seats: tuple[str, ...]
     board: Markup
     live: bool
+    bgstats: str | None = None  # a finished match's link to log it in BG Stats
 
 
 @bp.get("/<int:match_id>")
@@ -155,6 +156,7 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
             seats=tuple(state.table_order),
             board=live_board(etag, lambda: state, access, window),
             live=window.latest,  # an earlier page of hands is history: it does not follow
+            bgstats=bgstats.play_link(state),
         )
 
     view = cache("pages").get(("scoreboard", etag, start), make)

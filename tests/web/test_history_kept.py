@@ -131,3 +131,15 @@ def test_joining_a_group_shows_its_matches(app, client):
     assert invite is not None
     post(bea, f"/invite/{invite.group(1)}")
     assert "1 match." in history(bea)
+
+
+def test_an_import_shows(app, client):
+    match_id = finished_match(client)
+    exported = client.get("/api/v1/export?format=json")
+    assert exported.status_code == 200
+    assert post(client, f"/matches/{match_id}/delete").status_code == 303
+    assert "0 matches." in history(client)
+    imported = client.post("/api/v1/import", json=exported.json)
+    assert imported.status_code == 201, imported.json
+    assert imported.json == {"matches": 1, "skipped": 0}
+    assert "1 match." in history(client)
