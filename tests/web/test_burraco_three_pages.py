@@ -23,6 +23,7 @@ from tests.web.helpers import (
     text_of,
     totals,
 )
+from tests.web.test_rules_pages import rows
 
 PLAYERS3 = ("Ada", "Bea", "Cy")
 LONE_630 = {"canasta_natural": 1, "canasta_mixed": 1, "meld_points": 230}
@@ -134,3 +135,28 @@ def test_a_correction_keeps_the_lineup_and_can_change_it(client):
     response = client.post(f"/matches/{match_id}/hands/1/edit", data=data)
     assert response.status_code == 303, response.get_data(as_text=True)[:2000]
     assert totals(client.get(f"/matches/{match_id}")) == [70, 70, 630]
+
+
+def test_the_rules_page_says_who_plays_with_whom(client):
+    response = client.get("/rules/burraco-3p")
+    assert response.status_code == 200
+    table = rows(response, "Who plays with whom")
+    assert table == {
+        "Players": "3, each with a running total",
+        "Each hand is played": "pair against one (the first to finish the dealt cards takes "
+        "the pozzetto and plays alone); or each for himself (only when the stock ran out "
+        "before anyone took a pozzetto)",
+        "After a hand that ends with a player at 1000 or more": "every later hand: "
+        "each for himself",
+        "A player alone": "scores the side's total in full",
+        "A pair": "each player scores half the pair's total, rounded up to a multiple of 5 "
+        "(135: 70 each, -135: -65 each)",
+    }
+    assert rows(response, "The game")["Target"] == "1505"
+    # The house rule of the Genoa tournaments: each for himself from the first hand.
+    match_id = create_match(
+        client, "burraco-3p", PLAYERS3, options={"lineup_mode": "each_for_self"}
+    )
+    frozen = rows(client.get(f"/matches/{match_id}/rules"), "Who plays with whom")
+    assert frozen["Each hand is played"] == "each for himself"
+    assert "A pair" not in frozen
