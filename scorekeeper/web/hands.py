@@ -253,6 +253,7 @@ def detail(match_id: int, number: int) -> ResponseReturnValue:
         before=[run - total for run, total in zip(row.running, row.totals, strict=True)],
         history=audit_rows(match, hand_id=hand.id),
         entered=[describe_record(state.rules, side.record) for side in hand.sides],
+        lineup=seated.lineup_words(hand.lineup, side_names(match)),
         book=describe(state.rules),
         level=access.level,
     )

@@ -68,6 +68,10 @@ def test_a_burraco_for_three_game_switches_phase_and_ends_through_the_pages(clie
     assert totals(board) == [1000, 5, 5]
     assert "Each for himself: a player reached 1000." in text_of(board)
     assert lineup_column(board) == ["Ada alone v Bea & Cy", "Ada alone v Bea & Cy"]
+    detail = client.get(f"/matches/{match_id}/hands/2")
+    assert page(detail).find("p", class_="lineup").text() == (
+        "Who played with whom: Ada alone v Bea & Cy."
+    )
     # After the switch the form offers only each for himself, already chosen.
     form = client.get(f"/matches/{match_id}/hands/new")
     assert lineup_choices(form) == {"each": "Each for himself"}
