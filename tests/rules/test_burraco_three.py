@@ -13,6 +13,8 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
+from hypothesis import given
+from hypothesis import strategies as st
 
 from scorekeeper.rules import (
     PRESETS,
@@ -103,6 +105,16 @@ def test_the_split_rounds_each_share_up_to_a_multiple_of_5():
     cases = {135: 70, -135: -65, 130: 65, 5: 5, -5: 0, -140: -70, 0: 0, 2005: 1005}
     assert {total: seating.share(total, 2) for total in cases} == cases
     assert [seating.share(total, 1) for total in (135, -135, 0)] == [135, -135, 0]
+
+
+@given(st.integers(min_value=-2000, max_value=2000).map(lambda n: n * 5))
+def test_a_share_is_the_least_multiple_of_5_at_or_above_half(total):
+    seating = PRESETS[KEY].seating
+    assert seating is not None
+    share = seating.share(total, 2)
+    assert share % 5 == 0
+    assert 2 * share >= total  # never below half
+    assert 2 * (share - 5) < total  # and the least such multiple
 
 
 # --- Pair against one -------------------------------------------------------------------
