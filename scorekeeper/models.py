@@ -275,6 +275,8 @@ class Hand(Model):
     submission_token: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
     recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Seated games (Burraco for three): the seats of each side this hand; else null.
+    lineup: Mapped[list[list[int]] | None] = mapped_column(JSON)
 
     match: Mapped[Match] = relationship(back_populates="hands")
     sides: Mapped[list[HandSide]] = relationship(
