@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .messages import render
 from .model import GameEndMode, Layout, Rules, TieRule
@@ -78,6 +79,19 @@ def game_result(
         if end.mode == GameEndMode.DEALS:
             return GameResult(DRAWN, None)
     return GameResult(TIED, None)
+
+
+def instant_winner(rules: Rules, records: Sequence[Mapping[str, Any]]) -> int | None:
+    """The side whose special hand in this hand wins the game at once, or None.
+
+    `records` are the sides of one accepted hand as entered (only the side that went
+    out can hold a special hand, so at most one side wins this way).
+    """
+    for index, record in enumerate(records):
+        special = rules.special_hand(record.get("special_hand"))
+        if special is not None and special.wins_game:
+            return index
+    return None
 
 
 def deal_label(rules: Rules, deal: int) -> str | None:

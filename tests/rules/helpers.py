@@ -20,8 +20,8 @@ ALL_PRESETS = (
     "buraco",
     "burraco",
 )
-# RULES-2.md's new presets (tested in test_rules2.py).
-NEW_PRESETS = ("classic-6p", "hand-and-foot", "buraco-4p")
+# RULES-2.md's new presets (tested in test_rules2.py and test_modern_american.py).
+NEW_PRESETS = ("classic-6p", "hand-and-foot", "buraco-4p", "modern-american")
 
 # RULES.md: the target of each preset.
 TARGETS = {
