@@ -148,6 +148,8 @@ TEMPLATES: dict[str, str] = {
     "side that went out",
     "check.special_alone": "{who} went out with a special hand, which scores alone: "
     "leave {field} empty",
+    "check.group_over_table_one": "The deck allows one {group}-card canasta in one hand; "
+    "{count} are recorded across all sides",
     "warn.nothing_held": "{who} did not go out but has nothing left in hand",
     # Options.
     "options.both_needs": "Give canastas_to_go_out or going_out_needs, not both",

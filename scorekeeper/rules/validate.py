@@ -144,7 +144,7 @@ def _side_problems(
 
     problems.extend(_count_problems(rules, hand, index, failed, who))
 
-    blocking = {"went_out", "canastas", "took_extra_hand", "feet_taken"}
+    blocking = {"went_out", "canastas", "took_extra_hand", "feet_taken", "special_hand"}
     blocking |= {p.field for p in rules.counted_penalties if p.forbids_going_out}
     if side.went_out and side.special_hand is None and not failed & blocking:
         shortfalls = going_out_shortfalls(rules, side, hand.deal, hand.players_per_side)
@@ -359,7 +359,7 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
                 Problem.of(
                     None,
                     "canastas",
-                    "check.group_over_table",
+                    "check.group_over_table_one" if cap.most == 1 else "check.group_over_table",
                     most=cap.most,
                     group=str(cap.group),
                     count=on_table,
