@@ -18,10 +18,12 @@ DRAWN = "drawn"
 @dataclass(frozen=True)
 class GameResult:
     """`status` is playing, tied (the end is reached but the lead is shared: play on),
-    finished (with a winner) or drawn (over, no winner)."""
+    finished (with a winner) or drawn (over, no winner); `instant` marks a game won at
+    once by a special hand."""
 
     status: str
     winner: int | None
+    instant: bool = False  # won at once by a special hand, whatever the totals
 
     @property
     def finished(self) -> bool:
@@ -58,7 +60,7 @@ def game_result(
     hand wins the game outright.
     """
     if instant_winner is not None:
-        return GameResult(FINISHED, instant_winner)
+        return GameResult(FINISHED, instant_winner, instant=True)
     end = rules.game_end
     if not totals:
         return GameResult(PLAYING, None)
