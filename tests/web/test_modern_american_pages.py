@@ -110,7 +110,9 @@ def test_a_special_hand_from_the_form_wins_the_game_at_once(client):
     assert "Record hand" not in text
     assert [card.winner for card in side_cards(board)] == [False, True]
     edit = client.get(f"/matches/{match_id}/hands/2/edit")
-    assert page(edit).find_all("option", value="dream_plus_4")[0].attrs.get("selected") is not None
+    [select] = page(edit).find_all("select", name="s1_special")
+    chosen = [o.attrs["value"] for o in select.find_all("option") if "selected" in o.attrs]
+    assert chosen == ["dream_plus_4"]
 
 
 def test_without_the_script_the_server_explains_a_special_hand_with_other_entries(client):
