@@ -512,7 +512,7 @@ MODERN_AMERICAN = Rules(
             2500,
             "natural",
             "sevens_canasta",
-            note="seven sevens (sevens are never wild)",
+            note="seven sevens, never wild",
             min_points=35,
             max_on_table=1,
         ),

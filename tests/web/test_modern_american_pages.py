@@ -23,6 +23,7 @@ from tests.web.helpers import (
     text_of,
     totals,
 )
+from tests.web.test_rules_pages import rows
 
 MAC = "modern-american"
 OUT = {
@@ -140,3 +141,30 @@ def test_the_special_hand_counts_alone_once_the_other_entries_are_empty(client):
     assert confirmation(response) == ["Bob & Dee did not go out but has nothing left in hand"]
     assert confirm(client, response).status_code == 303
     assert totals(client.get(f"/matches/{match_id}")) == [3000, 0]
+
+
+def test_the_rules_page_describes_the_preset_in_tables(client):
+    response = client.get(f"/rules/{MAC}")
+    assert response.status_code == 200
+    canastas = rows(response, "Canasta bonuses")
+    assert canastas["Canastas of aces"] == "2 500 each (seven natural aces)"
+    assert canastas["Canastas of twos"] == "3 000 each (seven twos)"
+    assert canastas["Melded cards"] == "count minus when the side has no canasta"
+    for colour in ("Red threes", "Black threes"):
+        schedule = rows(response, colour)
+        assert schedule["4 on one side"] == "1 000 in all"
+        name = colour.capitalize()
+        assert schedule[f"{name} count minus when"] == "the side has no canasta"
+        assert schedule[f"{name} count nothing when"] == "the side has exactly 1 canasta"
+    special = rows(response, "Special hands")
+    assert special["Garbage"] == "3 000"
+    assert special["Dream hand plus 4"] == "8 500, and wins the game at once"
+    penalties = rows(response, "Penalties")
+    assert penalties["Unfinished melds of aces"] == ("-2 500 each; no going out while one is left")
+    assert penalties["Players holding three or more sevens"] == "-1 500 each"
+    minimums = rows(response, "Initial meld minimum by score")
+    assert minimums == {
+        "Below 3 000": "125 points",
+        "3 000 to 4 995": "155 points",
+        "5 000 and more": "180 points",
+    }
