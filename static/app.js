@@ -239,9 +239,9 @@
   };
   $$("select[data-special]", form).forEach((select) => {
     setAside(select);
-    select.addEventListener("change", (event) => {
+    select.addEventListener("change", () => {
       const out = form.querySelector(`input[name=out][value="${select.dataset.side}"]`);
-      if (setAside(select) && event.isTrusted && out && !out.checked) {
+      if (setAside(select) && out && !out.checked) {
         out.checked = true;
         out.dispatchEvent(new Event("change", { bubbles: true }));
       }
