@@ -203,6 +203,9 @@ def _entries(rules: Rules, record: dict[str, Any]) -> dict[str, str]:
                 else:
                     reason = item.get("reason", "")
                     entries[f"other penalty {index}"] = f"{item.get('points')} ({reason})"
+        elif key == "special_hand":
+            special = rules.special_hand(value)
+            entries["special hand"] = special.label if special else str(value)
         elif isinstance(value, bool):
             entries[key.replace("_", " ")] = "yes" if value else "no"
         else:
