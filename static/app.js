@@ -256,6 +256,25 @@
     form.addEventListener("change", (event) => { if (event.target.name === "lineup") lineUp(); });
     lineUp();
   }
+  // A special hand scores alone: the side's other inputs are set aside (hidden and not
+  // sent), and the side is marked as the one that went out.
+  const setAside = (select) => {
+    const aside = select.closest("fieldset.side").querySelector(".special-aside");
+    const on = select.value !== "none";
+    aside.hidden = on;
+    $$("input, select, textarea", aside).forEach((i) => (i.disabled = on));
+    return on;
+  };
+  $$("select[data-special]", form).forEach((select) => {
+    setAside(select);
+    select.addEventListener("change", () => {
+      const out = form.querySelector(`input[name=out][value="${select.dataset.side}"]`);
+      if (setAside(select) && out && !out.checked) {
+        out.checked = true;
+        out.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+    });
+  });
 
   const panel = document.getElementById("preview");
   const body = document.getElementById("preview-body");

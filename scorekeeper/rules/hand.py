@@ -27,6 +27,11 @@ COUNT_FIELDS = (
     "black_threes_in_hand",
     "short_sequences",
     "incomplete_wild",
+    "incomplete_aces",
+    "incomplete_sevens",
+    "players_with_3_aces",
+    "players_with_3_sevens",
+    "black_threes",
     "feet_taken",
     "exact_pickups",
 )
@@ -43,6 +48,7 @@ SIDE_FIELDS = (
     *COUNT_FIELDS,
     "took_extra_hand",
     "penalties",
+    "special_hand",
 )
 PENALTY_KEYS = frozenset({"rule", "count", "points", "reason"})
 MAX_REASON_LENGTH = 200
@@ -253,6 +259,29 @@ class _SideReader:
             points = None
         return points, cards
 
+    def special_hand(self, raw: Mapping[str, Any]) -> str | None:
+        """The key of the special hand the side went out with (None: an ordinary hand)."""
+        if not _present(raw, "special_hand"):
+            return None
+        value = raw["special_hand"]
+        rules = self.rules
+        if not rules.special_hands:
+            self.problem(
+                "special_hand", "hand.not_in_variant", variant=rules.name, thing="special hands"
+            )
+            return None
+        if not isinstance(value, str) or rules.special_hand(value) is None:
+            names = ", ".join(h.key for h in rules.special_hands)
+            self.problem(
+                "special_hand",
+                "hand.special_hand_unknown",
+                hand=repr(value),
+                variant=rules.name,
+                names=names,
+            )
+            return None
+        return value
+
     def read(self, raw: object) -> SideHand | None:
         rules = self.rules
         if not isinstance(raw, Mapping):
@@ -282,7 +311,20 @@ class _SideReader:
             if _present(raw, "meld_points")
             else None
         )
-        meld_cards = self.counts(raw, "meld_cards", categories, KNOWN_CATEGORIES, "card category")
+        refused_in_meld = {
+            key: f"{category.plural.capitalize()} are laid down in {rules.name}, never "
+            f"melded: count them as {key}s"
+            for key in rules.unmeldable
+            if (category := rules.category(key)) is not None
+        }
+        meld_cards = self.counts(
+            raw,
+            "meld_cards",
+            categories - set(refused_in_meld),
+            KNOWN_CATEGORIES,
+            "card category",
+            refused_in_meld,
+        )
         hand_points = (
             self.points(raw["hand_points"], "hand_points", "Hand points")
             if _present(raw, "hand_points")
@@ -310,6 +352,7 @@ class _SideReader:
                 counts[name] = value
         self.extra_hand(raw, took_extra)
         penalties = self.penalties(raw)
+        special = self.special_hand(raw)
         return SideHand(
             went_out=bool(went_out),
             concealed=bool(concealed),
@@ -322,6 +365,7 @@ class _SideReader:
             foot_cards=foot_cards,
             took_extra_hand=took_extra,
             penalties=penalties,
+            special_hand=special,
             **counts,
         )
 

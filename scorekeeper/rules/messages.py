@@ -65,6 +65,8 @@ TEMPLATES: dict[str, str] = {
     "line.penalty.free": "Penalty: {reason}",
     "line.share": "Half of the pair's {total} for each of its {seats} players, rounded up to "
     "a multiple of {multiple}: {share}",
+    "line.special_hand": "Went out with a special hand: {label}",
+    "line.special_hand.wins": "Went out with a special hand: {label} (wins the game at once)",
     # Hand records: reading (every side problem starts with who it concerns).
     "hand.not_bool": "{who}: {name} must be true or false",
     "hand.not_whole": "{who}: {label} must be a whole number",
@@ -95,6 +97,8 @@ TEMPLATES: dict[str, str] = {
     "hand.penalty_count_zero": "{who}: a penalty count must be at least 1",
     "hand.say_extra_hand": "{who}: say whether the extra hand ({name}) was taken",
     "hand.no_extra_hand": "{who}: {variant} has no extra hand",
+    "hand.special_hand_unknown": "{who}: {hand} is not a special hand of {variant} "
+    "(it has: {names})",
     "hand.both_forms": "{who}: give {points} or {cards}, not both",
     "hand.side_not_object": "{who}: each side must be an object of hand-record fields",
     "hand.unknown_field": "{who}: {name} is not a hand-record field",
@@ -161,6 +165,12 @@ TEMPLATES: dict[str, str] = {
     "check.penalty_beside_kind": "{who}: {noun} cannot be left beside a completed {kind}",
     "check.group_over_table": "The deck allows {most} {group} canastas in one hand; {count} "
     "are recorded across all sides",
+    "check.special_not_out": "{who}: a special hand is how a side goes out; mark {who} as the "
+    "side that went out",
+    "check.special_alone": "{who} went out with a special hand, which scores alone: "
+    "leave {field} empty",
+    "check.group_over_table_one": "The deck allows one {group}-card canasta in one hand; "
+    "{count} are recorded across all sides",
     "warn.nothing_held": "{who} did not go out but has nothing left in hand",
     # Options.
     "options.both_needs": "Give canastas_to_go_out or going_out_needs, not both",
@@ -169,6 +179,7 @@ TEMPLATES: dict[str, str] = {
     "options.not_object": "Options must be an object of name: value",
     "options.unknown": "{variant} has no option {name} (it has: {known})",
     "options.bad_value": "{label} {reason}",
+    "options.special_hand_unknown": "{variant} has no special hand {key} (it has: {names})",
     "options.do_not_fit": "These options do not fit together: {why}",
     # The game.
     "game.deal_of": "Deal {deal} of {deals}",

@@ -239,7 +239,8 @@ class RedThreeTotal:
 
 @dataclass(frozen=True)
 class RedThrees:
-    """Red threes laid down: bonus, or minus when the side melded too little.
+    """Threes laid down (red; black too where a preset scores them): bonus, or minus
+    when the side melded too little.
 
     `negative_when`: fewer than `canastas_needed` canastas, no meld at all, or
     never. `minus` is the minus schedule (the plus amounts mirrored, or `each`
@@ -247,7 +248,11 @@ class RedThrees:
     `canastas_needed` and it where the threes count nothing. When
     `penalty_each` is set, a side below the requirement loses that much per
     red three instead. `laid_sign` minus makes every laid red three cost its
-    value (a Hand and Foot house rule).
+    value (a Hand and Foot house rule). `field`, `card_category` and the nouns
+    say which threes these are (the black threes of Modern American use the
+    same shape); `schedule_option`, when set, names the one option that sets
+    the whole count -> total schedule of every colour (instead of `red_three`
+    and its companions).
     """
 
     each: int
@@ -259,6 +264,14 @@ class RedThrees:
     minus: RedThreesMinus = RedThreesMinus.MIRROR
     plus_from: int | None = None
     laid_sign: Sign = Sign.PLUS
+    field: str = "red_threes"
+    card_category: str = "red_three"
+    singular: str = "red three"
+    plural: str = "red threes"
+    schedule_option: str | None = None
+
+    def noun(self, count: int) -> str:
+        return self.singular if count == 1 else self.plural
 
     def plus_value(self, count: int) -> int:
         special = next((t.total for t in self.totals if t.count == count), None)
@@ -295,6 +308,19 @@ class CountedPenalty:
 
     def noun(self, count: int) -> str:
         return self.singular if count == 1 else self.plural
+
+
+@dataclass(frozen=True)
+class SpecialHand:
+    """A hand a side goes out with that scores `points` and nothing else (Modern American).
+
+    `wins_game`: recording it wins the game at once, whatever the totals.
+    """
+
+    key: str
+    label: str
+    points: int
+    wins_game: bool = False
 
 
 @dataclass(frozen=True)
@@ -455,6 +481,10 @@ class Rules:
     packs: PackDeck | None = None
     group_caps: tuple[GroupCap, ...] = ()
     seating: Seating | None = None
+    black_threes: RedThrees | None = None
+    special_hands: tuple[SpecialHand, ...] = ()
+    unmeldable: tuple[str, ...] = ()
+    meld_by_deal_offered: bool = False
 
     def __post_init__(self) -> None:
         problems = invariant_problems(self)
@@ -482,6 +512,13 @@ class Rules:
 
     def catalogue_penalty(self, key: str) -> CataloguePenalty | None:
         return next((p for p in self.catalogue if p.key == key), None)
+
+    def special_hand(self, key: object) -> SpecialHand | None:
+        return next((h for h in self.special_hands if h.key == key), None)
+
+    def laid_threes(self) -> tuple[RedThrees, ...]:
+        """The schedules of threes laid down: red, and black where they score too."""
+        return tuple(t for t in (self.red_threes, self.black_threes) if t is not None)
 
     def canasta_noun_for(self, count: int) -> str:
         return self.canasta_noun if count == 1 else self.canasta_plural
@@ -526,12 +563,13 @@ class Rules:
             names += ["foot_points", "foot_cards", "feet_taken"]
             if self.feet.exact_pickup_bonus is not None:
                 names.append("exact_pickups")
-        if self.red_threes is not None:
-            names.append("red_threes")
+        names += [threes.field for threes in self.laid_threes()]
         names += [p.field for p in self.counted_penalties]
         if self.extra_hand is not None:
             names.append("took_extra_hand")
         names.append("penalties")
+        if self.special_hands:
+            names.append("special_hand")
         return tuple(names)
 
 
@@ -571,11 +609,11 @@ def invariant_problems(rules: Rules) -> list[str]:
     points += [c.value for c in rules.cards]
     points += [p.points for p in (*rules.counted_penalties, *rules.optional_penalties)]
     points += [p.points for p in rules.catalogue]
+    points += [h.points for h in rules.special_hands]
     points += [t.points for t in rules.meld_table]
     points += [t.target for t in rules.game_end.targets_by_layout]
     points += [k.min_points for k in rules.canasta_kinds if k.min_points is not None]
-    if rules.red_threes is not None:
-        red = rules.red_threes
+    for red in rules.laid_threes():
         points += [red.each, *(t.total for t in red.totals)]
         if red.penalty_each is not None:
             points.append(red.penalty_each)
@@ -610,6 +648,11 @@ def invariant_problems(rules: Rules) -> list[str]:
     layout_keys = {lay.key for lay in rules.layouts}
     if any(t.layout not in layout_keys for t in end.targets_by_layout):
         problems.append("a target is given for a layout the rules do not have")
+    special_keys = [h.key for h in rules.special_hands]
+    if len(set(special_keys)) != len(special_keys):
+        problems.append("special hands must have distinct keys")
+    if any(key not in {c.key for c in rules.cards} for key in rules.unmeldable):
+        problems.append("cards that cannot be melded must be card categories of the rules")
     penalty_fields = [p.field for p in rules.counted_penalties]
     if len(set(penalty_fields)) != len(penalty_fields):
         problems.append("counted penalties must have distinct fields")

@@ -32,12 +32,18 @@ class SideHand:
     black_threes_in_hand: int = 0
     short_sequences: int = 0
     incomplete_wild: int = 0
+    incomplete_aces: int = 0
+    incomplete_sevens: int = 0
+    players_with_3_aces: int = 0
+    players_with_3_sevens: int = 0
+    black_threes: int = 0
     foot_points: int | None = None
     foot_cards: dict[str, int] | None = None
     feet_taken: int = 0
     exact_pickups: int = 0
     took_extra_hand: bool | None = None
     penalties: tuple[PenaltyEntry, ...] = ()
+    special_hand: str | None = None
 
     def count(self, field_name: str) -> int:
         value = getattr(self, field_name)

@@ -22,7 +22,7 @@ from sqlalchemy.orm import selectinload
 
 from ..extensions import db
 from ..models import Hand, HandSide, Match, utcnow
-from ..rules import InvalidHand, Problem, Rules
+from ..rules import InvalidHand, Problem, Rules, instant_winner
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import MAX_DEAL
 from . import audit, seated
@@ -31,6 +31,7 @@ from .listing import touch_history
 from .match_state import (
     ABANDONED,
     hand_totals,
+    has_instant_wins,
     load_match,
     match_rules,
     needs_went_out,
@@ -216,6 +217,22 @@ def _went_out_by_hand(match_id: int) -> dict[int, int]:
     return {number: seat for number, seat, record in rows if (record or {}).get("went_out")}
 
 
+def _instant_wins_by_hand(match_id: int, rules: Rules) -> dict[int, int]:
+    """The side whose special hand won the game at once, by hand number (read only
+    where the rules have such hands: it reads the records)."""
+    rows = db.session.execute(
+        select(Hand.number, HandSide.seat, HandSide.record)
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(Hand.match_id == match_id)
+        .order_by(Hand.number, HandSide.seat)
+    ).all()
+    records: dict[int, list[dict[str, Any]]] = {}
+    for number, _seat, record in rows:
+        records.setdefault(number, []).append(record or {})
+    wins = {number: instant_winner(rules, sides) for number, sides in records.items()}
+    return {number: seat for number, seat in wins.items() if seat is not None}
+
+
 def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
     """Recompute the game end; refuse a change that ends it before hands already played.
 
@@ -225,8 +242,9 @@ def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
     """
     running = running_totals(hand_totals(match.id, len(match.sides)), len(match.sides))
     went_out = _went_out_by_hand(match.id) if needs_went_out(rules) else {}
+    instant = _instant_wins_by_hand(match.id, rules) if has_instant_wins(rules) else {}
     results = [
-        result_after(rules, totals, number, went_out.get(number))
+        result_after(rules, totals, number, went_out.get(number), instant.get(number))
         for number, totals in enumerate(running, start=1)
     ]
     end = next((i for i, result in enumerate(results) if result.over), None)

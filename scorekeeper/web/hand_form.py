@@ -13,7 +13,14 @@ from dataclasses import dataclass, replace
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     InputRequired,
@@ -66,7 +73,7 @@ class FieldSpec:
     side: int | None
     path: str
     label: str
-    kind: str  # out, count, points, check, mode, text
+    kind: str  # out, count, points, check, mode, text, special
     group: str
     step: int = 1
     follows_out: bool = False  # a box the page ticks for the side that went out
@@ -91,6 +98,7 @@ class SideSection:
     hand: CardsBlock
     penalties: list[FieldSpec]
     foot: CardsBlock | None = None  # cards left in feet never picked up (Hand and Foot)
+    special: FieldSpec | None = None  # the special hand the side went out with, if any
 
 
 def _cards_label(category: CardCategory) -> str:
@@ -106,6 +114,8 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
     ) -> None:
         specs.append(FieldSpec(prefix + suffix, seat, path, label, kind, group, step, **extra))
 
+    if rules.special_hands:
+        add("special", "special_hand", "Special hand", "special", "special")
     for kind in rules.kinds():
         add(
             f"canasta_{kind.key}",
@@ -118,8 +128,9 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
         label = f"Took the extra hand ({rules.extra_hand.name})"
         needed = rules.going_out.needs_extra_hand
         add("took_extra_hand", "took_extra_hand", label, "check", "melds", follows_out=needed)
-    if rules.red_threes is not None:
-        add("red_threes", "red_threes", "Red threes laid down", "count", "melds")
+    for threes in rules.laid_threes():
+        label = f"{threes.plural.capitalize()} laid down"
+        add(threes.field, threes.field, label, "count", "melds")
     feet = rules.feet
     if feet is not None:
         label = f"Players who picked up the {feet.singular}"
@@ -130,6 +141,8 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
     add("meld_mode", "meld_mode", "How to enter the melded cards", "mode", "meld")
     add("meld_points", "meld_points", "Points melded", "points", "meld", step=5)
     for category in rules.cards:
+        if category.key in rules.unmeldable:
+            continue  # laid down and counted apart (Modern American threes)
         path = f"meld_cards.{category.key}"
         add(f"meld_{category.key}", path, _cards_label(category), "count", "meld_cards")
     add("hand_mode", "hand_mode", "How to enter the cards left in hand", "mode", "hand")
@@ -246,6 +259,10 @@ def hand_form_class(
                 default=POINTS,
                 validators=[Optional()],
             )
+        elif spec.kind == "special":
+            attrs[spec.name] = SelectField(
+                spec.label, choices=special_choices(rules), default=NOBODY, validators=[Optional()]
+            )
         elif spec.kind == "text":
             attrs[spec.name] = StringField(
                 spec.label, validators=[Optional(), Length(max=MAX_REASON_LENGTH)]
@@ -256,6 +273,15 @@ def hand_form_class(
     if "concealed" in attrs:
         attrs["validate_concealed"] = _concealed_needs_a_side
     return type("HandForm", (FlaskForm,), attrs)
+
+
+def special_choices(rules: Rules) -> list[SelectChoice]:
+    """None, then each special hand with its points (and whether it wins the game)."""
+    choices = [SelectChoice(NOBODY, "None")]
+    for special in rules.special_hands:
+        wins = ", wins the game" if special.wins_game else ""
+        choices.append(SelectChoice(special.key, f"{special.label} ({special.points}{wins})"))
+    return choices
 
 
 def _concealed_needs_a_side(form: FlaskForm, field: BooleanField) -> None:
@@ -282,8 +308,9 @@ def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], li
         foot = None
         if rules.feet is not None:
             foot = block(f"Cards in {rules.feet.plural} not picked up", "foot")
+        special = next(iter(group("special")), None)
         sections.append(
-            SideSection(seat, name, group("melds"), meld, hand, group("penalties"), foot)
+            SideSection(seat, name, group("melds"), meld, hand, group("penalties"), foot, special)
         )
     return [s for s in specs if s.side is None], sections
 
@@ -334,6 +361,12 @@ def _side_record(
         value = _number(data, spec.name)
         if spec.kind == "check":
             record[spec.path] = bool(data.get(spec.name))
+        elif spec.kind == "special":
+            # A special hand scores alone: the other inputs of the side are set aside on the
+            # page; anything still entered there is refused by the engine with its reason.
+            chosen = data.get(spec.name)
+            if chosen and chosen != NOBODY:
+                record[spec.path] = chosen
         elif head == "canastas":
             if value:
                 canastas[key] = value
@@ -461,7 +494,9 @@ def form_data_from_records(
             data["concealed"] = bool(record.get("concealed"))
         for kind, count in (record.get("canastas") or {}).items():
             data[f"{prefix}canasta_{kind}"] = count
-        counts = ("red_threes", "took_extra_hand", "feet_taken", "exact_pickups")
+        if record.get("special_hand"):
+            data[f"{prefix}special"] = record["special_hand"]
+        counts = ("red_threes", "black_threes", "took_extra_hand", "feet_taken", "exact_pickups")
         for name in (*counts, *(p.field for p in rules.counted_penalties)):
             if name in record:
                 data[prefix + name] = record[name]
