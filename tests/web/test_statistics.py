@@ -18,7 +18,10 @@ from tests.support import TESTER, load_bench
 LEAD = [{"meld_points": 120}, {"meld_points": 55, "hand_points": 5}]  # 120 and 50
 # Going out with two natural canastas: 2 x 500 + 300 melded + 100 for going out = 1400;
 # the other side holds 30: -30.
-OUT_FIRST = [{"went_out": True, "canastas": {"natural": 2}, "meld_points": 300}, {"hand_points": 30}]
+OUT_FIRST = [
+    {"went_out": True, "canastas": {"natural": 2}, "meld_points": 300},
+    {"hand_points": 30},
+]
 OUT_SECOND = [OUT_FIRST[1], OUT_FIRST[0]]
 
 
@@ -169,11 +172,10 @@ def test_a_players_results_over_time_oldest_first(app, season):
 
 def test_another_groups_matches_do_not_count(app, season):
     group_id, _ = season
-    with app.app_context():
-        with transaction():
-            tess = db.session.execute(select(User).where(User.username == TESTER)).scalar_one()
-            other = groups.create_group(tess, "Thursday")
-            other_id = other.id
+    with app.app_context(), transaction():
+        tess = db.session.execute(select(User).where(User.username == TESTER)).scalar_one()
+        other = groups.create_group(tess, "Thursday")
+        other_id = other.id
     with app.app_context():
         assert statistics(StatsFilter((other_id,))).players == []
         assert len(statistics(StatsFilter((group_id, other_id))).players) == 4
