@@ -7,6 +7,6 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import matches, scoring, variants
+from . import matches, scoring, stats, variants
 
-BLUEPRINTS: tuple[Blueprint, ...] = (variants.bp, scoring.bp, matches.bp)
+BLUEPRINTS: tuple[Blueprint, ...] = (variants.bp, scoring.bp, matches.bp, stats.bp)
