@@ -417,10 +417,19 @@ def head_to_head(where: StatsFilter, a: tuple[int, ...], b: tuple[int, ...]) -> 
     return HeadToHead(matches, a_wins, b_wins, draws, matches - a_wins - b_wins - draws)
 
 
-def timeline(where: StatsFilter, players: tuple[int, ...]) -> list[MatchResult]:
-    """The latest matches counted of a player (or of exactly these partners), oldest
-    first, at most TIMELINE_LENGTH, in one query."""
+def timeline(
+    where: StatsFilter, players: tuple[int, ...], *, together: bool = True
+) -> list[MatchResult]:
+    """The latest matches counted of a player (or of exactly these partners; with
+    `together` False, of any of these players: one person's players in several groups),
+    oldest first, at most TIMELINE_LENGTH, in one query."""
     rows = _side_rows(where)
+    if together:
+        theirs = _side_of(rows, players)
+    else:
+        theirs = rows.c.side_id.in_(
+            select(SideMember.side_id).where(SideMember.player_id.in_(players))
+        )
     found = db.session.execute(
         select(
             rows.c.match_id,
@@ -430,7 +439,7 @@ def timeline(where: StatsFilter, players: tuple[int, ...]) -> list[MatchResult]:
             rows.c.margin,
             rows.c.final,
         )
-        .where(_side_of(rows, players))
+        .where(theirs)
         .order_by(rows.c.finished_at.desc(), rows.c.match_id.desc())
         .limit(TIMELINE_LENGTH)
     ).all()
