@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select
 
 from ..extensions import db
 from ..models import Hand, HandSide, Match, Player, Side, SideMember, name_key
@@ -144,8 +145,11 @@ def history(
     page: int = 1,
     *,
     abandoned: bool = True,
+    where: Sequence[ColumnElement[bool]] = (),
+    oldest_first: bool = False,
 ) -> HistoryPage:
-    """Finished (and abandoned) matches of these groups, newest first, filtered.
+    """Finished (and abandoned) matches of these groups, newest first, filtered (`where`:
+    more conditions on the match, from `history_search`, checked in the same id query).
 
     A match no longer played has its finished_at set, so the index on group and
     finished_at walks them in order; the page's ids are found from the index alone, then
@@ -169,12 +173,20 @@ def history(
             .exists()
         )
         ids = ids.where(seated)
+    if where:
+        ids = ids.where(*where)
     total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
     pages = max(1, -(-total // PAGE_SIZE))
     page = max(page, 1)
     chosen = list(
         db.session.execute(
-            ids.order_by(Match.finished_at.desc(), Match.id.desc())
+            ids.order_by(
+                *(
+                    (Match.finished_at.asc(), Match.id.asc())
+                    if oldest_first
+                    else (Match.finished_at.desc(), Match.id.desc())
+                )
+            )
             .limit(PAGE_SIZE)
             .offset((page - 1) * PAGE_SIZE)
         ).scalars()
