@@ -93,3 +93,19 @@ def line_chart(
     return Markup(
         f'<figure class="chart-box">{"".join(parts)}<ul class="legend">{legend}</ul></figure>'
     )
+
+
+def running_totals_chart(sides: Sequence[str], running: Sequence[Sequence[int]]) -> Markup:
+    """The running totals of a match hand by hand, one line per side (nothing before the
+    second hand: one point is no line)."""
+    if len(running) < 2:
+        return Markup("")
+    series = [Series(name, [totals[seat] for totals in running]) for seat, name in enumerate(sides)]
+    final = ", ".join(f"{name} {running[-1][seat]}" for seat, name in enumerate(sides))
+    return line_chart(
+        series,
+        "Running totals, hand by hand",
+        f"The total of each side after each of the {len(running)} hands; now {final}.",
+        "running",
+        x_label="hand ",
+    )
