@@ -32,6 +32,11 @@ def _group(group_id: int) -> Group:
     return group
 
 
+def _team_key(player_ids: tuple[int, ...]) -> str:
+    """A partnership in a URL: its players' ids, lowest first ("3-7")."""
+    return "-".join(str(i) for i in sorted(player_ids))
+
+
 @bp.get("/<int:group_id>/stats")
 @login_required
 def group_stats(group_id: int) -> ResponseReturnValue:
@@ -43,12 +48,22 @@ def group_stats(group_id: int) -> ResponseReturnValue:
     if against and rival is None:
         problems["against"] = f"Nobody called {against!r} has played here"
     found = statistics(query.where) if query.where and not problems else None
-    duel = None
-    if found is not None and query.where and query.player_id and rival:
+    duel = team_duel = None
+    team, versus = request.args.get("team", "")[:40], request.args.get("vs", "")[:40]
+    if found is not None and query.where:
         everything = StatsFilter(
             (group_id,), query.where.variant, query.where.since, query.where.until
         )
-        duel = head_to_head(everything, (query.player_id,), (rival.id,))
+        if query.player_id and rival:
+            duel = head_to_head(everything, (query.player_id,), (rival.id,))
+        teams = {_team_key(r.player_ids): r.player_ids for r in found.partnerships}
+        for name, value in (("team", team), ("vs", versus)):
+            if value and value not in teams:
+                problems[name] = "Choose partners from the list"
+        if team in teams and versus in teams and not set(teams[team]) & set(teams[versus]):
+            team_duel = head_to_head(everything, teams[team], teams[versus])
+        elif team in teams and versus in teams:
+            problems["vs"] = "Choose two partnerships with nobody in common"
     return render_template(
         "stats.html",
         group=group,
@@ -57,6 +72,10 @@ def group_stats(group_id: int) -> ResponseReturnValue:
         against=against,
         rival=rival,
         duel=duel,
+        team=team,
+        versus=versus,
+        team_duel=team_duel,
+        team_key=_team_key,
         stats=found,
         shown=ROWS_SHOWN,
         players=groups.players(group_id),

@@ -139,3 +139,30 @@ def test_a_player_linked_to_an_account_gathers_every_group(app, client):
         "Club": ["1", "1", "0", "0", "100%", "1 (1)"],
     }
     assert "over the last 3 matches" in page(response).find("svg").find("title").text()
+
+
+def test_head_to_head_of_two_partnerships(app, client):
+    def teams(first: list[str], second: list[str], winner: int) -> None:
+        match_id = new_match(client, "classic", [first, second], {"target": 1000})
+        play(client, match_id, OUT_FIRST if winner == 0 else OUT_SECOND)
+
+    teams(["Ann", "Cid"], ["Bob", "Dee"], 0)
+    teams(["Dee", "Bob"], ["Cid", "Ann"], 0)  # the same partnerships, other seats
+    teams(["Dee", "Bob"], ["Cid", "Ann"], 0)
+    teams(["Ann", "Bob"], ["Cid", "Dee"], 1)
+    group_id = personal(app)
+    with app.app_context():
+        ids = dict(db.session.execute(select(Player.name, Player.id)).all())
+    ann_cid = "-".join(str(i) for i in sorted((ids["Ann"], ids["Cid"])))
+    bob_dee = "-".join(str(i) for i in sorted((ids["Bob"], ids["Dee"])))
+    response = client.get(f"/groups/{group_id}/stats?variant=classic&team={ann_cid}&vs={bob_dee}")
+    assert response.status_code == 200
+    assert page(response).find("p", id="team-duel").text() == (
+        "3 matches against each other: Ann & Cid won 1, Bob & Dee won 2, 0 drawn."
+    )
+    # Most wins first, then the best win rate.
+    options = page(response).find("select", id="team").find_all("option")
+    assert [o.text() for o in options][1:] == ["Bob & Dee", "Cid & Dee", "Ann & Cid", "Ann & Bob"]
+    refused = client.get(f"/groups/{group_id}/stats?team={ann_cid}&vs=1-99")
+    assert refused.status_code == 400
+    assert page(refused).find(id="vs-error").text() == "Choose partners from the list"
