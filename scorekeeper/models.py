@@ -98,6 +98,10 @@ class Group(Model):
     name: Mapped[str] = mapped_column(String(NAME_LENGTH * 2))
     personal: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Moves on with every change its history and player lists show (a match ending, or
+    # changed after its end; a player added or renamed): what was made from one value
+    # stays right, so history pages are kept per value (see `listing.touch_history`).
+    history_revision: Mapped[int] = mapped_column(default=0, server_default=text("0"))
 
     memberships: Mapped[list[Membership]] = relationship(
         back_populates="group", cascade="all, delete-orphan"
@@ -271,6 +275,8 @@ class Hand(Model):
     submission_token: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
     recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Seated games (Burraco for three): the seats of each side this hand; else null.
+    lineup: Mapped[list[list[int]] | None] = mapped_column(JSON)
 
     match: Mapped[Match] = relationship(back_populates="hands")
     sides: Mapped[list[HandSide]] = relationship(

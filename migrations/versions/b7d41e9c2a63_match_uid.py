@@ -5,7 +5,7 @@ is exported to, so importing the same export twice adds nothing twice. Existing
 matches are given one each; no other row is touched.
 
 Revision ID: b7d41e9c2a63
-Revises: 5c2e8f1a7b34
+Revises: 8d4b2f7c1e95
 Create Date: 2026-11-23 15:40:00
 
 """
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "b7d41e9c2a63"
-down_revision = "5c2e8f1a7b34"
+down_revision = "8d4b2f7c1e95"
 branch_labels = None
 depends_on = None
 

@@ -42,6 +42,7 @@ from ..rules.game import DRAWN, FINISHED, PLAYING, TIED
 from ..rules.hand import MAX_DEAL
 from .exports import FORMAT, VERSION
 from .hands import evaluate
+from .listing import touch_history
 from .match_setup import clean_name
 from .match_state import ABANDONED, MAX_ID, needs_went_out, result_after, went_out_of
 
@@ -440,6 +441,7 @@ def import_export(
                 )
             )
     db.session.flush()
+    touch_history(group_id)  # new matches and players in its history
     return Imported(len(new), len(matches) - len(new))
 
 

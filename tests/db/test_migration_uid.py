@@ -18,7 +18,7 @@ from tests.support import signed_in
 from .conftest import make_app
 from .test_migration_data import play_some_hands, row_counts
 
-BEFORE_UID = "5c2e8f1a7b34"
+BEFORE_UID = "8d4b2f7c1e95"
 
 
 def uids(app) -> list[str]:
