@@ -29,14 +29,31 @@ from ..models import (
     SideMember,
     name_key,
 )
-from ..rules import InvalidHand, Problem, Rules, RulesError, rules_from_json, rules_to_json
+from ..rules import (
+    InvalidHand,
+    Problem,
+    Rules,
+    RulesError,
+    instant_winner,
+    rules_from_json,
+    rules_to_json,
+)
 from ..rules.game import DRAWN, FINISHED, PLAYING, TIED
 from ..rules.hand import MAX_DEAL
+from ..rules.seats import Lineup, phase_after, read_lineup
 from .exports import FORMAT, VERSION
 from .hands import evaluate
 from .listing import touch_history
 from .match_setup import clean_name
-from .match_state import ABANDONED, MAX_ID, needs_went_out, result_after, went_out_of
+from .match_state import (
+    ABANDONED,
+    MAX_ID,
+    has_instant_wins,
+    needs_went_out,
+    result_after,
+    went_out_of,
+)
+from .seated import side_records
 
 STATUSES = (PLAYING, TIED, FINISHED, DRAWN, ABANDONED)
 ACTIONS = ("recorded", "corrected", "removed")
@@ -105,6 +122,9 @@ class _Reader:
         return name
 
 
+Scored = list[tuple[dict[str, Any], int, list[dict[str, Any]]]]  # by seat: input, total, lines
+
+
 @dataclass
 class CheckedMatch:
     """A match of the file, checked and ready to save."""
@@ -113,7 +133,7 @@ class CheckedMatch:
     uid: str
     rules: Rules
     sides: list[tuple[str, list[str]]]
-    hands: list[tuple[dict[str, Any], list[tuple[dict[str, Any], int, list[dict[str, Any]]]]]]
+    hands: list[tuple[dict[str, Any], Scored]]
     created_at: datetime
     finished_at: datetime | None
     hand_times: list[tuple[datetime, datetime]]
@@ -144,11 +164,40 @@ def _sides(read: _Reader, raw: object, where: str, per_side: int) -> list[tuple[
     return sides
 
 
+def _seated_records(
+    read: _Reader, rules: Rules, raw: object, inputs: list[Any], where: str
+) -> tuple[Lineup, list[Any]] | None:
+    """A seated hand's line-up and its records by side of it, as a hand is posted: the
+    file has one entry per seat, and the seats of a side share their side's record."""
+    lineup, problems = read_lineup(rules, raw, None)
+    if lineup is None:
+        read.add(f"{where}.lineup", problems[0].message if problems else "is not a line-up")
+        return None
+    for side in lineup:
+        for seat in side[1:]:
+            if inputs[seat] != inputs[side[0]]:
+                read.add(
+                    f"{where}.sides.{seat}.input",
+                    f"must be the same as seat {side[0]}'s: the line-up has them play together",
+                )
+                return None
+    return lineup, side_records(lineup, inputs)
+
+
 def _hand(
-    read: _Reader, raw: object, where: str, match: dict[str, Any], rules: Rules, names: list[str]
-) -> tuple[dict[str, Any], list[tuple[dict[str, Any], int, list[dict[str, Any]]]]] | None:
+    read: _Reader,
+    raw: object,
+    where: str,
+    match: dict[str, Any],
+    rules: Rules,
+    names: list[str],
+    phase: int | None = None,
+) -> tuple[dict[str, Any], Scored] | None:
     """A hand of the file scored again under the match's rules: (hand, [(input, total,
-    lines)]) when its totals are the file's, else None (and the problem is noted)."""
+    lines)] by seat) when its totals are the file's, else None (and the problem is noted).
+
+    A seated game's hand is scored by the sides of its `lineup`, which must be allowed
+    in `phase` (None: any phase of the game), as when it was recorded."""
     hand = read.obj(raw, where)
     if hand is None:
         return None
@@ -168,18 +217,41 @@ def _hand(
         read.add(f"{where}.sides", f"must have one entry per side ({len(names)})")
         return None
     inputs = [side.get("input") if side else None for side in sides]
+    records: list[Any] = inputs
+    lineup: Lineup | None = None
+    if rules.seating is not None:
+        seated_hand = _seated_records(read, rules, hand.get("lineup"), inputs, where)
+        if seated_hand is None:
+            return None
+        lineup, records = seated_hand
+    elif hand.get("lineup") is not None:
+        read.add(f"{where}.lineup", f"must not be given: {rules.name} has no line-ups")
+        return None
     try:
         evaluation = evaluate(
-            rules, inputs, match.get("players_per_side"), names, min(number, MAX_DEAL)
+            rules,
+            records,
+            match.get("players_per_side"),
+            names,
+            min(number, MAX_DEAL),
+            None if lineup is None else [list(seats) for seats in lineup],
+            phase,
         )
     except InvalidHand as error:
         first = error.problems[0]
-        which = "" if first.side is None else f".{first.side}.input"
-        which += f".{first.field}" if first.field and first.side is not None else ""
-        read.add(f"{where}.sides{which}", f"is not a possible hand: {first.message}")
+        seat = first.side
+        if lineup is not None and seat is not None and seat < len(lineup):
+            seat = lineup[seat][0]  # a side of the line-up: its first seat's entry
+        if first.field == "lineup":
+            which = ".lineup"
+        else:
+            which = ".sides" if seat is None else f".sides.{seat}.input"
+            which += f".{first.field}" if first.field and seat is not None else ""
+        read.add(f"{where}{which}", f"is not a possible hand: {first.message}")
         return None
-    scored: list[tuple[dict[str, Any], int, list[dict[str, Any]]]] = []
-    for seat, (side, score) in enumerate(zip(sides, evaluation.scores, strict=True)):
+    scored: Scored = []
+    scores = evaluation.seats or evaluation.scores
+    for seat, (side, score) in enumerate(zip(sides, scores, strict=True)):
         assert side is not None
         total = side.get("total")
         if not isinstance(total, int) or isinstance(total, bool) or total != score.total:
@@ -241,11 +313,16 @@ def _match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
     names = [name for name, _ in sides]
     match = CheckedMatch(doc, uid, rules, sides, [], created or datetime.min, finished, [], [])
     hand_ids: set[object] = set()
+    running: list[list[int]] = []  # after each hand, seat by seat: the phase of the next
     for index, raw_hand in enumerate(read.items(doc.get("hands"), f"{where}.hands")):
         at = f"{where}.hands.{index}"
-        hand = _hand(read, raw_hand, at, doc, rules, names)
+        phase = phase_after(rules, running) if len(running) == index else None
+        hand = _hand(read, raw_hand, at, doc, rules, names, phase)
         if hand is None:
             continue
+        if len(running) == index:
+            before = running[-1] if running else [0] * len(names)
+            running.append([r + total for r, (_, total, _) in zip(before, hand[1], strict=True)])
         if hand[0]["number"] != index + 1:
             read.add(f"{at}.number", f"must be {index + 1}: hands are numbered in order")
         if hand[0]["id"] in hand_ids:
@@ -284,10 +361,12 @@ def _check_result(read: _Reader, match: CheckedMatch, where: str) -> None:
     results = []
     for number, (_, scored) in enumerate(match.hands, start=1):
         running = [r + total for r, (_, total, _) in zip(running, scored, strict=True)]
-        went_out = None
+        went_out = instant = None
         if needs_went_out(rules):
             went_out = went_out_of([{"input": record} for record, _, _ in scored])
-        results.append(result_after(rules, running, number, went_out))
+        if has_instant_wins(rules):
+            instant = instant_winner(rules, [record for record, _, _ in scored])
+        results.append(result_after(rules, running, number, went_out, instant))
     if any(result.over for result in results[:-1]):
         read.add(f"{where}.hands", "go on after the game was over")
     status = doc.get("status")
@@ -442,6 +521,7 @@ def _add_match(
             submission_token=hand_doc.get("token"),
             recorded_at=recorded,
             updated_at=updated,
+            lineup=hand_doc.get("lineup"),  # checked: a seated game's, else none
         )
         for seat, (record, total, lines) in enumerate(scored):
             hand.sides.append(HandSide(seat=seat, record=record, total=total, lines=lines))

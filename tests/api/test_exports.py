@@ -18,6 +18,16 @@ from scorekeeper.models import Match
 from scorekeeper.rules import PRESETS
 from scorekeeper.services import match_admin
 from scorekeeper.services.storage import transaction
+from tests.api.test_burraco_three_matches import (
+    EACH_ADA_610,
+    EACH_QUIET,
+    LONE_370,
+    LONE_630,
+    PAIR_135,
+    PAIR_MINUS_135,
+    SEATS,
+)
+from tests.api.test_modern_american_matches import OTHER, OUT, QUIET_OTHER, QUIET_OUT
 from tests.api.test_play_matches import burraco_side
 from tests.api.test_rules2_matches import BIG, HF_CAUGHT, HF_OUT, HF_TEAMS, SMALL
 from tests.support import add_user, app_config, load_play_matches, sign_in, signed_in
@@ -37,15 +47,72 @@ def create(client, variant, sides, **extra) -> int:
     return response.json["id"]
 
 
-def post(client, match_id, sides, status=201):
-    response = client.post(f"{URL}/{match_id}/hands", json={"sides": sides})
+def post(client, match_id, sides, status=201, **extra):
+    response = client.post(f"{URL}/{match_id}/hands", json={"sides": sides, **extra})
     assert response.status_code == status, response.json
     return response.json
 
 
+PAIR_V_ONE = [[0], [1, 2]]
+EACH = [[0], [1], [2]]
+
+
+def play_burraco_three(client) -> int:
+    """Pair against one until Ada reaches 1000, each for himself after; hand 2 corrected
+    into another line-up, the last hand removed and played again to the end."""
+    match_id = create(client, "burraco-3p", SEATS)
+    post(client, match_id, [LONE_630, PAIR_135], lineup=PAIR_V_ONE)
+    assert (
+        post(client, match_id, [LONE_370, PAIR_MINUS_135], lineup=PAIR_V_ONE)["phase"]["phase"] == 1
+    )
+    post(client, match_id, EACH_QUIET, lineup=EACH)
+    higher = {**LONE_370, "meld_points": 90}
+    corrected = client.put(
+        f"{URL}/{match_id}/hands/2",
+        json={"sides": [PAIR_MINUS_135, higher], "lineup": [[1, 2], [0]]},
+    )
+    assert corrected.status_code == 200, corrected.json
+    assert client.delete(f"{URL}/{match_id}/hands/3").status_code == 200
+    final = post(client, match_id, EACH_ADA_610, lineup=EACH)
+    assert (final["status"], final["winner"]) == ("finished", 0)
+    return match_id
+
+
+# Modern American: black threes, counted penalties (three aces and three sevens held,
+# unfinished wild and aces melds) and a free penalty, on a side that did not go out.
+PENALISED = {
+    "meld_points": 90,
+    "black_threes": 2,
+    "hand_points": 40,
+    "players_with_3_aces": 1,
+    "players_with_3_sevens": 1,
+    "incomplete_wild": 1,
+    "incomplete_aces": 1,
+    "penalties": [{"points": 50, "reason": "Slow play"}],
+}
+
+
+def play_modern_american(client) -> tuple[int, int]:
+    """One match won at once by a dream hand far behind, one under way with penalties
+    and black threes (a hand of it corrected)."""
+    dream = create(client, "modern-american", CLASSIC_TEAMS)
+    post(client, dream, [OUT, OTHER])
+    post(client, dream, [OUT, OTHER])
+    won = post(client, dream, [QUIET_OTHER, {"went_out": True, "special_hand": "dream_plus_4"}])
+    assert (won["status"], won["winner"]) == ("finished", 1)
+    penalised = create(client, "modern-american", CLASSIC_TEAMS)
+    post(client, penalised, [QUIET_OUT, PENALISED])
+    post(client, penalised, [PENALISED, QUIET_OUT])
+    fewer = {**PENALISED, "black_threes": 1, "penalties": []}
+    corrected = client.put(f"{URL}/{penalised}/hands/1", json={"sides": [QUIET_OUT, fewer]})
+    assert corrected.status_code == 200, corrected.json
+    return dream, penalised
+
+
 def play_every_preset(app, client) -> list[int]:
     """A match of every preset and table layout: played to the end, drawn, corrected,
-    with hands removed (and later hands rescored as their new deal), abandoned."""
+    with hands removed (and later hands rescored as their new deal), abandoned; the
+    last two are a corrected one and an abandoned one."""
     ids = [
         play_matches.play_match(client, variant, players, seed=3).match_id
         for variant, players in play_matches.LAYOUTS
@@ -75,6 +142,8 @@ def play_every_preset(app, client) -> list[int]:
     hand = [burraco_side(out=True, clean=2, meld=500), burraco_side(meld=100, hand=40, took=False)]
     for _ in range(3):
         post(client, four, hand)
+    seated = play_burraco_three(client)
+    dream, penalised = play_modern_american(client)
     corrected = create(client, "classic", CLASSIC_TEAMS, first_dealer="Cy")
     for _ in range(4):
         post(client, corrected, USUAL)
@@ -84,7 +153,7 @@ def play_every_preset(app, client) -> list[int]:
     post(client, abandoned, [{"meld_points": 200}, {"meld_points": 150}])
     with app.app_context(), transaction():
         match_admin.abandon_match(abandoned)
-    ids += [six, by_deal, drawn, four, corrected, abandoned]
+    ids += [six, by_deal, drawn, four, seated, dream, penalised, corrected, abandoned]
     return ids
 
 
