@@ -111,8 +111,8 @@ def play_modern_american(client) -> tuple[int, int]:
 
 def play_every_preset(app, client) -> list[int]:
     """A match of every preset and table layout: played to the end, drawn, corrected,
-    with hands removed (and later hands rescored as their new deal), abandoned; the
-    last two are a corrected one and an abandoned one."""
+    with hands removed (and later hands rescored as their new deal), abandoned; Burraco
+    for three across its switch, Modern American won at once and with penalties."""
     ids = [
         play_matches.play_match(client, variant, players, seed=3).match_id
         for variant, players in play_matches.LAYOUTS
@@ -208,9 +208,13 @@ def test_every_preset_round_trips_exactly_into_another_server(app, client, tmp_p
     again = there.get("/api/v1/export?format=json").json
     assert comparable(again) == comparable(export.json)
     assert there.get("/api/v1/export?format=csv").data == csv_before
-    # The pages of an imported match work too (dispute view with its history).
-    assert there.get(f"/matches/{new_ids[-2]}").status_code == 200
-    assert there.get(f"/matches/{new_ids[-2]}/hands/1").status_code == 200
+    # The pages of every imported match work too (dispute view with its history).
+    for match_id in new_ids:
+        assert there.get(f"/matches/{match_id}").status_code == 200
+        assert there.get(f"/matches/{match_id}/hands/1").status_code == 200
+    seated = new_ids[[state["variant"] for state in states(there, new_ids)].index("burraco-3p")]
+    page = there.get(f"/matches/{seated}/hands/2").get_data(as_text=True)
+    assert "Who played with whom: Bea &amp; Cy v Ada alone." in page
 
     # The same file again adds nothing.
     twice = there.post("/api/v1/import", json=export.json)
@@ -494,3 +498,114 @@ def test_an_import_may_be_larger_than_any_other_request(app, client):
     assert accepted.json == {"matches": 0, "skipped": 2}
     refused = client.post(URL, data=body, content_type="application/json")
     assert refused.status_code == 413  # any other request keeps the usual limit
+
+
+def test_a_burraco_three_csv_has_a_row_per_hand_and_seat_with_its_share(client):
+    match_id = play_burraco_three(client)
+    state = client.get(f"{URL}/{match_id}").json
+    rows = list(csv.reader(io.StringIO(client.get("/api/v1/export?format=csv").data.decode())))
+    assert [row[3:] for row in rows[1:]] == [
+        ["1", "Ada", "Ada", "630", "630"],
+        ["1", "Bea", "Bea", "70", "70"],
+        ["1", "Cy", "Cy", "70", "70"],
+        ["2", "Ada", "Ada", "390", "1020"],  # alone: the pair's -135 is -65 each
+        ["2", "Bea", "Bea", "-65", "5"],
+        ["2", "Cy", "Cy", "-65", "5"],
+        ["3", "Ada", "Ada", "610", "1630"],  # each for himself
+        ["3", "Bea", "Bea", "45", "50"],
+        ["3", "Cy", "Cy", "-65", "-60"],
+    ]
+    assert [side["total"] for side in state["sides"]] == [1630, 50, -60]
+
+
+def seated_file(client) -> dict:
+    play_burraco_three(client)
+    finished_classic(client)
+    doc = client.get("/api/v1/export").json
+    assert [hand["lineup"] for hand in doc["groups"][0]["matches"][0]["hands"]] == [
+        PAIR_V_ONE,
+        [[1, 2], [0]],
+        EACH,
+    ]
+    assert all("lineup" not in hand for hand in doc["groups"][0]["matches"][1]["hands"])
+    return doc
+
+
+def _seated_hand(doc, index):
+    return doc["groups"][0]["matches"][0]["hands"][index]
+
+
+def _pair_after_switch(doc):
+    hand = _seated_hand(doc, 2)
+    hand["lineup"] = [[1], [0, 2]]
+    hand["sides"][2]["input"] = hand["sides"][0]["input"]
+
+
+SEATED_BAD = {
+    "a hand without its line-up": (
+        lambda d: _seated_hand(d, 0).pop("lineup"),
+        "groups.0.matches.0.hands.0.lineup",
+    ),
+    "a line-up that leaves a seat out": (
+        lambda d: _seated_hand(d, 0).update(lineup=[[0], [1]]),
+        "groups.0.matches.0.hands.0.lineup",
+    ),
+    "a pair whose seats were given different entries": (
+        lambda d: _seated_hand(d, 0)["sides"][2]["input"].update(meld_points=85),
+        "groups.0.matches.0.hands.0.sides.2.input",
+    ),
+    "a pair's share tampered": (
+        lambda d: _seated_hand(d, 0)["sides"][2].update(total=135),
+        "groups.0.matches.0.hands.0.sides.2.total",
+    ),
+    "a pair against one after the switch": (
+        _pair_after_switch,
+        "groups.0.matches.0.hands.2.lineup",
+    ),
+    "a line-up in a game without seats": (
+        lambda d: d["groups"][0]["matches"][1]["hands"][0].update(lineup=[[0], [1]]),
+        "groups.0.matches.1.hands.0.lineup",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(SEATED_BAD))
+def test_a_seated_hand_is_checked_as_when_it_was_recorded(app, client, tmp_path, case):
+    doc = seated_file(client)
+    change, field = SEATED_BAD[case]
+    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
+    with other.app_context():
+        db.create_all()
+    there = signed_in(other)
+    refused = there.post("/api/v1/import", json=broken(doc, change))
+    assert refused.status_code == 422, refused.json
+    assert field in [error["field"] for error in refused.json["errors"]], refused.json
+    assert match_ids(other) == []
+    assert there.post("/api/v1/import", json=doc).status_code == 201  # the file as it was
+    with other.app_context():
+        db.engine.dispose()
+
+
+def test_a_match_won_at_once_by_a_dream_hand_must_say_so(app, client, tmp_path):
+    dream, _ = play_modern_american(client)
+    doc = client.get("/api/v1/export").json
+    won = doc["groups"][0]["matches"][0]
+    assert (won["status"], won["winner"]) == ("finished", 1)
+    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
+    with other.app_context():
+        db.create_all()
+    there = signed_in(other)
+    # Behind on points, the dream hand's side is still the winner: the file cannot say
+    # the game goes on, nor that the side ahead won.
+    for claim in ({"status": "playing", "winner": None}, {"status": "finished", "winner": 0}):
+        wrong = copy.deepcopy(doc)
+        wrong["groups"][0]["matches"][0].update(claim)
+        refused = there.post("/api/v1/import", json=wrong)
+        assert refused.status_code == 422
+        assert "groups.0.matches.0.status" in [e["field"] for e in refused.json["errors"]]
+    assert there.post("/api/v1/import", json=doc).status_code == 201
+    state = there.get(f"{URL}/{match_ids(other)[0]}").json
+    assert (state["status"], state["winner"], state["finished"]) == ("finished", 1, True)
+    assert state == {**client.get(f"{URL}/{dream}").json, "id": state["id"]}
+    with other.app_context():
+        db.engine.dispose()
