@@ -75,6 +75,19 @@ def groups_of(user: User) -> list[GroupView]:
     return [GroupView(group, Role(role), n, m) for group, role, n, m in rows]
 
 
+def group_names(user: User) -> list[tuple[int, str]]:
+    """The user's groups as (id, name), personal one first: for links, no counts."""
+    return [
+        (group_id, name)
+        for group_id, name in db.session.execute(
+            select(Group.id, Group.name)
+            .join(Membership, Membership.group_id == Group.id)
+            .where(Membership.user_id == user.id)
+            .order_by(Group.personal.desc(), Group.name)
+        )
+    ]
+
+
 def personal_group(user: User) -> Group:
     return db.session.execute(
         select(Group)
@@ -122,6 +135,7 @@ def create_group(user: User, name: object) -> Group:
 
 def rename_group(group: Group, name: object, actor: User) -> None:
     old, group.name = group.name, _group_name(name)
+    touch_history(group.id)  # the history names its groups
     record_activity(
         group.id, actor.username, "group_renamed", f"Renamed from {old} to {group.name}"
     )

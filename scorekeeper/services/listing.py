@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
-from sqlalchemy import func, select, update
+from sqlalchemy import ColumnElement, func, select, update
 
 from ..caches import cache
 from ..extensions import db
@@ -13,6 +15,8 @@ from ..models import Group, Hand, HandSide, Match, Membership, Player, Side, Sid
 from ..rules import PRESETS
 from ..rules.game import DRAWN, FINISHED
 from .match_state import ABANDONED
+
+T = TypeVar("T")
 
 PAGE_SIZE = 20
 DONE = (FINISHED, DRAWN, ABANDONED)  # no longer played: in the history, not on the home page
@@ -43,14 +47,6 @@ class HistoryPage:
     page: int
     pages: int
     total: int
-
-
-@dataclass(frozen=True)
-class HistoryView:
-    """What the history page lists: one page of matches and the players to filter by."""
-
-    result: HistoryPage
-    players: list[str]
 
 
 def touch_history(group_id: int | None) -> None:
@@ -85,18 +81,12 @@ def known_players(group_ids: list[int]) -> list[str]:
     return sorted(dict.fromkeys(names), key=name_key)
 
 
-def history_view(
-    stamps: tuple[Stamp, ...], player: str | None, variant: str | None, page: int
-) -> HistoryView:
-    """A history page, made once per history revision of the groups it lists: every
-    change it shows moves one of those on (`touch_history`), so what is kept is never
-    stale, and many phones opening the history cost one listing."""
-    group_ids = [group_id for group_id, _, _ in stamps]
-    key = ("history", stamps, name_key(player) if player else None, variant, page)
-    return cache("pages").get(
-        key,
-        lambda: HistoryView(history(group_ids, player, variant, page), known_players(group_ids)),
-    )
+def kept_for_history(stamps: tuple[Stamp, ...], what: Hashable, make: Callable[[], T]) -> T:
+    """What a history page shows (`what` names it: a page of a search, the lists to
+    filter by), made once per history revision of the groups it lists: every change it
+    shows moves one of those on (`touch_history`), so what is kept is never stale, and
+    many phones opening the history cost one listing."""
+    return cache("pages").get(("history", stamps, what), make)
 
 
 COLUMNS = (
@@ -199,8 +189,11 @@ def history(
     page: int = 1,
     *,
     abandoned: bool = True,
+    where: Sequence[ColumnElement[bool]] = (),
+    oldest_first: bool = False,
 ) -> HistoryPage:
-    """Finished (and abandoned) matches of these groups, newest first, filtered.
+    """Finished (and abandoned) matches of these groups, newest first, filtered (`where`:
+    more conditions on the match, from `history_search`, checked in the same id query).
 
     A match no longer played has its finished_at set, so the index on group and
     finished_at walks them in order; the page's ids are found from the index alone, then
@@ -224,12 +217,20 @@ def history(
             .exists()
         )
         ids = ids.where(seated)
+    if where:
+        ids = ids.where(*where)
     total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
     pages = max(1, -(-total // PAGE_SIZE))
     page = max(page, 1)
     chosen = list(
         db.session.execute(
-            ids.order_by(Match.finished_at.desc(), Match.id.desc())
+            ids.order_by(
+                *(
+                    (Match.finished_at.asc(), Match.id.asc())
+                    if oldest_first
+                    else (Match.finished_at.desc(), Match.id.desc())
+                )
+            )
             .limit(PAGE_SIZE)
             .offset((page - 1) * PAGE_SIZE)
         ).scalars()

@@ -4,7 +4,19 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import auth, groups, hands, history, home, match_changes, matches, rulebook, sharing, shell
+from . import (
+    auth,
+    groups,
+    hands,
+    history,
+    home,
+    match_changes,
+    matches,
+    rulebook,
+    sharing,
+    shell,
+    stats,
+)
 from . import exports as exports_pages
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
@@ -20,4 +32,5 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     history.bp,
     rulebook.bp,
     shell.bp,
+    stats.bp,
 )

@@ -23,6 +23,7 @@ from ..services.match_setup import create_match
 from ..services.match_state import MatchState, match_state
 from ..services.seated import board_view
 from ..services.storage import StorageUnavailable, transaction
+from .charts import running_totals_chart
 from .common import add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
 from .match_form import (
@@ -193,6 +194,10 @@ def live_board(
             audit=changes,
             level=access.level,
             etag=etag,
+            chart=running_totals_chart(
+                [side.name for side in match_state_now.sides],
+                [row.running for row in match_state_now.hands],
+            ),
         )
         return Markup(html)
 
