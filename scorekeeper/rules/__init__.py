@@ -4,7 +4,7 @@ Pure Python: nothing here imports Flask or SQLAlchemy.
 """
 
 from .errors import InvalidHand, InvalidOptions, InvalidRules, Problem, RulesError, UnknownVariant
-from .game import GameResult, deal_label, game_result
+from .game import GameResult, deal_label, game_result, instant_winner
 from .hand import read_hand
 from .meld import MeldRequirement, meld_requirement
 from .model import Rules
@@ -37,6 +37,7 @@ __all__ = [
     "game_result",
     "get_preset",
     "hand_warnings",
+    "instant_winner",
     "meld_requirement",
     "option_defaults",
     "read_hand",

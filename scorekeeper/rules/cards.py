@@ -23,6 +23,7 @@ def _category(
         HIGH: ("high card", "high cards", "K Q J 10 9 8"),
         LOW: ("low card", "low cards", low_cards),
         BLACK_THREE: ("black three", "black threes", "black 3s"),
+        RED_THREE: ("red three", "red threes", "red 3s"),
     }
     singular, plural, cards = names[key]
     return CardCategory(key, singular, plural, cards, value, wild)
@@ -35,6 +36,12 @@ CANASTA_VALUES: tuple[CardCategory, ...] = (
     _category(HIGH, 10),
     _category(LOW, 5),
     _category(BLACK_THREE, 5),
+)
+
+# Modern American Canasta: a three can only be left in hand as the last card drawn.
+MAC_VALUES: tuple[CardCategory, ...] = (
+    *CANASTA_VALUES,
+    _category(RED_THREE, 5),
 )
 
 BURACO_VALUES: tuple[CardCategory, ...] = (

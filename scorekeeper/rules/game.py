@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from .messages import render
 from .model import GameEndMode, Layout, Rules, TieRule
@@ -17,10 +18,12 @@ DRAWN = "drawn"
 @dataclass(frozen=True)
 class GameResult:
     """`status` is playing, tied (the end is reached but the lead is shared: play on),
-    finished (with a winner) or drawn (over, no winner)."""
+    finished (with a winner) or drawn (over, no winner); `instant` marks a game won at
+    once by a special hand."""
 
     status: str
     winner: int | None
+    instant: bool = False  # won at once by a special hand, whatever the totals
 
     @property
     def finished(self) -> bool:
@@ -57,7 +60,7 @@ def game_result(
     hand wins the game outright.
     """
     if instant_winner is not None:
-        return GameResult(FINISHED, instant_winner)
+        return GameResult(FINISHED, instant_winner, instant=True)
     end = rules.game_end
     if not totals:
         return GameResult(PLAYING, None)
@@ -78,6 +81,19 @@ def game_result(
         if end.mode == GameEndMode.DEALS:
             return GameResult(DRAWN, None)
     return GameResult(TIED, None)
+
+
+def instant_winner(rules: Rules, records: Sequence[Mapping[str, Any]]) -> int | None:
+    """The side whose special hand in this hand wins the game at once, or None.
+
+    `records` are the sides of one accepted hand as entered (only the side that went
+    out can hold a special hand, so at most one side wins this way).
+    """
+    for index, record in enumerate(records):
+        special = rules.special_hand(record.get("special_hand"))
+        if special is not None and special.wins_game:
+            return index
+    return None
 
 
 def deal_label(rules: Rules, deal: int) -> str | None:

@@ -14,6 +14,7 @@ from .errors import InvalidHand, Problem
 from .model import Rules
 from .presets import PRESETS
 from .record import Hand, PenaltyEntry, SideHand, side_label
+from .seats import lineup_side_names, lineup_side_problems, read_lineup
 from .text import unprintable
 from .validate import check_hand
 
@@ -26,6 +27,11 @@ COUNT_FIELDS = (
     "black_threes_in_hand",
     "short_sequences",
     "incomplete_wild",
+    "incomplete_aces",
+    "incomplete_sevens",
+    "players_with_3_aces",
+    "players_with_3_sevens",
+    "black_threes",
     "feet_taken",
     "exact_pickups",
 )
@@ -42,6 +48,7 @@ SIDE_FIELDS = (
     *COUNT_FIELDS,
     "took_extra_hand",
     "penalties",
+    "special_hand",
 )
 PENALTY_KEYS = frozenset({"rule", "count", "points", "reason"})
 MAX_REASON_LENGTH = 200
@@ -252,6 +259,29 @@ class _SideReader:
             points = None
         return points, cards
 
+    def special_hand(self, raw: Mapping[str, Any]) -> str | None:
+        """The key of the special hand the side went out with (None: an ordinary hand)."""
+        if not _present(raw, "special_hand"):
+            return None
+        value = raw["special_hand"]
+        rules = self.rules
+        if not rules.special_hands:
+            self.problem(
+                "special_hand", "hand.not_in_variant", variant=rules.name, thing="special hands"
+            )
+            return None
+        if not isinstance(value, str) or rules.special_hand(value) is None:
+            names = ", ".join(h.key for h in rules.special_hands)
+            self.problem(
+                "special_hand",
+                "hand.special_hand_unknown",
+                hand=repr(value),
+                variant=rules.name,
+                names=names,
+            )
+            return None
+        return value
+
     def read(self, raw: object) -> SideHand | None:
         rules = self.rules
         if not isinstance(raw, Mapping):
@@ -281,7 +311,20 @@ class _SideReader:
             if _present(raw, "meld_points")
             else None
         )
-        meld_cards = self.counts(raw, "meld_cards", categories, KNOWN_CATEGORIES, "card category")
+        refused_in_meld = {
+            key: f"{category.plural.capitalize()} are laid down in {rules.name}, never "
+            f"melded: count them as {key}s"
+            for key in rules.unmeldable
+            if (category := rules.category(key)) is not None
+        }
+        meld_cards = self.counts(
+            raw,
+            "meld_cards",
+            categories - set(refused_in_meld),
+            KNOWN_CATEGORIES,
+            "card category",
+            refused_in_meld,
+        )
         hand_points = (
             self.points(raw["hand_points"], "hand_points", "Hand points")
             if _present(raw, "hand_points")
@@ -309,6 +352,7 @@ class _SideReader:
                 counts[name] = value
         self.extra_hand(raw, took_extra)
         penalties = self.penalties(raw)
+        special = self.special_hand(raw)
         return SideHand(
             went_out=bool(went_out),
             concealed=bool(concealed),
@@ -321,6 +365,7 @@ class _SideReader:
             foot_cards=foot_cards,
             took_extra_hand=took_extra,
             penalties=penalties,
+            special_hand=special,
             **counts,
         )
 
@@ -365,6 +410,8 @@ def read_hand(
     players: object = None,
     side_names: list[str] | None = None,
     deal: object = None,
+    lineup: object = None,
+    phase: int | None = None,
 ) -> Hand:
     """Parse and validate one hand; raise InvalidHand with every problem found.
 
@@ -372,14 +419,21 @@ def read_hand(
     allows several layouts; some presets assume one per number of sides);
     `side_names` name the sides in messages; `deal` is the deal number that
     deal-keyed rules follow (1 when not given; in a match, the hand number).
+    In a seated game (`rules.seating`) `lineup` says which seats formed each side
+    (`side_names` then name the seats) and `phase` which line-ups the hand may have
+    (None: any of the game's).
     """
     problems: list[Problem] = []
     side_count = len(raw_sides) if isinstance(raw_sides, list) else None
     players_per_side = _players(rules, players, problems, side_count)
     deal_number = _deal(deal, problems)
+    seats, lineup_problems = read_lineup(rules, lineup, phase)
+    problems.extend(lineup_problems)
     if not isinstance(raw_sides, list):
         problems.append(Problem.of(None, "sides", "hand.sides_not_list"))
         raise InvalidHand(problems)
+    if rules.seating is not None:
+        return _read_seated(rules, raw_sides, seats, phase, side_names, deal_number, problems)
     side_counts = sorted(
         {
             lay.sides
@@ -410,6 +464,42 @@ def read_hand(
         failed.append(reader.failed | ({"side"} if side is None else set()))
     hand = Hand(tuple(sides), players_per_side, deal_number)
     problems.extend(check_hand(rules, hand, failed, side_names))
+    if problems:
+        raise InvalidHand(problems)
+    return hand
+
+
+def _read_seated(
+    rules: Rules,
+    raw_sides: list[Any],
+    lineup: tuple[tuple[int, ...], ...] | None,
+    phase: int | None,
+    seat_names: list[str] | None,
+    deal: int,
+    problems: list[Problem],
+) -> Hand:
+    """A hand of a seated game: one record per side of its line-up, in the line-up's order."""
+    names = lineup_side_names(lineup, seat_names) if lineup is not None else None
+    if lineup is not None and len(raw_sides) != len(lineup):
+        problems.append(
+            Problem.of(None, "sides", "hand.lineup_sides", sides=len(lineup), given=len(raw_sides))
+        )
+        lineup = None
+    sizes = {len(seats) for seats in lineup} if lineup is not None else set()
+    players_per_side = sizes.pop() if len(sizes) == 1 else None
+    sides: list[SideHand] = []
+    failed: list[set[str]] = []
+    for index, raw in enumerate(raw_sides):
+        reader = _SideReader(rules, index, side_label(index, players_per_side, names))
+        side = reader.read(raw)
+        problems.extend(reader.problems)
+        sides.append(side or SideHand())
+        failed.append(reader.failed | ({"side"} if side is None else set()))
+    hand = Hand(tuple(sides), players_per_side, deal, lineup or ())
+    if lineup is not None:
+        who = names or []
+        problems.extend(lineup_side_problems(rules, lineup, sides, phase, who, failed))
+        problems.extend(check_hand(rules, hand, failed, names))
     if problems:
         raise InvalidHand(problems)
     return hand

@@ -63,6 +63,10 @@ TEMPLATES: dict[str, str] = {
     "line.penalty.catalogue": "Penalty: {label}",
     "line.penalty.catalogue_many": "Penalty: {label} x {count}",
     "line.penalty.free": "Penalty: {reason}",
+    "line.share": "Half of the pair's {total} for each of its {seats} players, rounded up to "
+    "a multiple of {multiple}: {share}",
+    "line.special_hand": "Went out with a special hand: {label}",
+    "line.special_hand.wins": "Went out with a special hand: {label} (wins the game at once)",
     # Hand records: reading (every side problem starts with who it concerns).
     "hand.not_bool": "{who}: {name} must be true or false",
     "hand.not_whole": "{who}: {label} must be a whole number",
@@ -93,6 +97,8 @@ TEMPLATES: dict[str, str] = {
     "hand.penalty_count_zero": "{who}: a penalty count must be at least 1",
     "hand.say_extra_hand": "{who}: say whether the extra hand ({name}) was taken",
     "hand.no_extra_hand": "{who}: {variant} has no extra hand",
+    "hand.special_hand_unknown": "{who}: {hand} is not a special hand of {variant} "
+    "(it has: {names})",
     "hand.both_forms": "{who}: give {points} or {cards}, not both",
     "hand.side_not_object": "{who}: each side must be an object of hand-record fields",
     "hand.unknown_field": "{who}: {name} is not a hand-record field",
@@ -101,6 +107,25 @@ TEMPLATES: dict[str, str] = {
     "hand.sides_not_list": "sides must be a list with one record per side",
     "hand.side_count": "{variant} is played by {expected} sides; {given} were given",
     "hand.side_count_one": "{variant} is played by {expected} sides; {given} was given",
+    # Line-ups of seated games (Burraco for three).
+    "lineup.not_seated": "{variant} has no line-ups: leave lineup out",
+    "lineup.missing": "{variant} needs the hand's lineup: who played with whom "
+    "(a list of sides, each a list of seats)",
+    "lineup.not_list": "lineup must be a list of sides, each a non-empty list of seat numbers, "
+    "e.g. {example}",
+    "lineup.seat_range": "lineup names seats that do not exist: {seats} (seats are 0 to {most})",
+    "lineup.seat_repeated": "lineup names a seat twice: {seats}",
+    "lineup.seat_missing": "lineup leaves out seat {seats}: every seat plays each hand",
+    "hand.lineup_sides": "The line-up has {sides} sides, so give {sides} side records in its "
+    "order; {given} were given",
+    "lineup.shape": "{variant} is played {allowed}",
+    "lineup.after_switch": "A seat reached {threshold}, so from now on every hand is played "
+    "{allowed}",
+    "lineup.before_switch": "Until a seat reaches {threshold} a hand is played {allowed}",
+    "lineup.lone_extra_hand": "{who}: the player alone is the one who finished first and took "
+    "the pozzetto, so took_extra_hand must be true",
+    "lineup.no_extra_hand": "{who}: each for himself before the switch means the stock ran out "
+    "before anyone took a pozzetto, so took_extra_hand must be false",
     # Hand records: what the rules make impossible.
     "check.concealed_not_out": "{who}: concealed is only possible for the side that went out",
     "check.meld_below_canastas": "{who}: {count} {noun} need at least {least} points of "
@@ -140,6 +165,12 @@ TEMPLATES: dict[str, str] = {
     "check.penalty_beside_kind": "{who}: {noun} cannot be left beside a completed {kind}",
     "check.group_over_table": "The deck allows {most} {group} canastas in one hand; {count} "
     "are recorded across all sides",
+    "check.special_not_out": "{who}: a special hand is how a side goes out; mark {who} as the "
+    "side that went out",
+    "check.special_alone": "{who} went out with a special hand, which scores alone: "
+    "leave {field} empty",
+    "check.group_over_table_one": "The deck allows one {group}-card canasta in one hand; "
+    "{count} are recorded across all sides",
     "warn.nothing_held": "{who} did not go out but has nothing left in hand",
     # Options.
     "options.both_needs": "Give canastas_to_go_out or going_out_needs, not both",
@@ -148,6 +179,7 @@ TEMPLATES: dict[str, str] = {
     "options.not_object": "Options must be an object of name: value",
     "options.unknown": "{variant} has no option {name} (it has: {known})",
     "options.bad_value": "{label} {reason}",
+    "options.special_hand_unknown": "{variant} has no special hand {key} (it has: {names})",
     "options.do_not_fit": "These options do not fit together: {why}",
     # The game.
     "game.deal_of": "Deal {deal} of {deals}",

@@ -239,7 +239,8 @@ class RedThreeTotal:
 
 @dataclass(frozen=True)
 class RedThrees:
-    """Red threes laid down: bonus, or minus when the side melded too little.
+    """Threes laid down (red; black too where a preset scores them): bonus, or minus
+    when the side melded too little.
 
     `negative_when`: fewer than `canastas_needed` canastas, no meld at all, or
     never. `minus` is the minus schedule (the plus amounts mirrored, or `each`
@@ -247,7 +248,11 @@ class RedThrees:
     `canastas_needed` and it where the threes count nothing. When
     `penalty_each` is set, a side below the requirement loses that much per
     red three instead. `laid_sign` minus makes every laid red three cost its
-    value (a Hand and Foot house rule).
+    value (a Hand and Foot house rule). `field`, `card_category` and the nouns
+    say which threes these are (the black threes of Modern American use the
+    same shape); `schedule_option`, when set, names the one option that sets
+    the whole count -> total schedule of every colour (instead of `red_three`
+    and its companions).
     """
 
     each: int
@@ -259,6 +264,14 @@ class RedThrees:
     minus: RedThreesMinus = RedThreesMinus.MIRROR
     plus_from: int | None = None
     laid_sign: Sign = Sign.PLUS
+    field: str = "red_threes"
+    card_category: str = "red_three"
+    singular: str = "red three"
+    plural: str = "red threes"
+    schedule_option: str | None = None
+
+    def noun(self, count: int) -> str:
+        return self.singular if count == 1 else self.plural
 
     def plus_value(self, count: int) -> int:
         special = next((t.total for t in self.totals if t.count == count), None)
@@ -295,6 +308,19 @@ class CountedPenalty:
 
     def noun(self, count: int) -> str:
         return self.singular if count == 1 else self.plural
+
+
+@dataclass(frozen=True)
+class SpecialHand:
+    """A hand a side goes out with that scores `points` and nothing else (Modern American).
+
+    `wins_game`: recording it wins the game at once, whatever the totals.
+    """
+
+    key: str
+    label: str
+    points: int
+    wins_game: bool = False
 
 
 @dataclass(frozen=True)
@@ -363,6 +389,68 @@ class GameEnd:
     targets_by_layout: tuple[LayoutTarget, ...] = ()
 
 
+class LineupMode(StrEnum):
+    """How the seats of a seated game (Burraco for three) play their hands."""
+
+    PAIR_THEN_EACH = "pair_then_each"
+    EACH_FOR_SELF = "each_for_self"
+
+
+@dataclass(frozen=True)
+class LineupShape:
+    """One way the seats may sit for a hand: sides of these sizes (ascending).
+
+    `lone_took_extra_hand`: a side of one seat must have taken its extra hand (the
+    player who finished first took the big pozzetto); `no_extra_hand`: no side took
+    one (the stock ran out before anyone finished the dealt cards).
+    """
+
+    key: str
+    label: str
+    sizes: tuple[int, ...]
+    lone_took_extra_hand: bool = False
+    no_extra_hand: bool = False
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Seats are the competitors; each hand is played in a line-up of them.
+
+    The first phase allows `opening` shapes; after a hand at whose end a seat's
+    total is `switch_from` or more (None: never), every later hand allows only
+    `later` shapes. A side's hand total is shared among its seats: each share
+    is the total divided by the side's seats, rounded up to a multiple of
+    `share_multiple` (a side of one seat takes it whole).
+    """
+
+    seats: int
+    opening: tuple[LineupShape, ...]
+    later: tuple[LineupShape, ...] = ()
+    switch_from: int | None = None
+    share_multiple: int = 5
+    mode: LineupMode = LineupMode.PAIR_THEN_EACH
+
+    def shapes(self, phase: int | None) -> tuple[LineupShape, ...]:
+        """The line-ups of a phase (0 before the switch, 1 after; None: any phase).
+
+        In `each_for_self` mode the later line-ups hold from the first hand.
+        """
+        if self.mode == LineupMode.EACH_FOR_SELF:
+            return self.later
+        if phase is None:
+            return self.opening + tuple(s for s in self.later if s not in self.opening)
+        return self.later if phase and self.switch_from is not None else self.opening
+
+    def switches(self) -> bool:
+        """Whether a seat's total can move the game to the later line-ups."""
+        return self.mode == LineupMode.PAIR_THEN_EACH and self.switch_from is not None
+
+    def share(self, total: int, seats: int) -> int:
+        """One seat's share of a side total: rounded up (toward plus) to the multiple."""
+        step = seats * self.share_multiple
+        return -(-total // step) * self.share_multiple
+
+
 @dataclass(frozen=True)
 class Rules:
     """A complete, resolved rule set: a preset, or a preset with options applied."""
@@ -392,6 +480,11 @@ class Rules:
     feet: Feet | None = None
     packs: PackDeck | None = None
     group_caps: tuple[GroupCap, ...] = ()
+    seating: Seating | None = None
+    black_threes: RedThrees | None = None
+    special_hands: tuple[SpecialHand, ...] = ()
+    unmeldable: tuple[str, ...] = ()
+    meld_by_deal_offered: bool = False
 
     def __post_init__(self) -> None:
         problems = invariant_problems(self)
@@ -419,6 +512,13 @@ class Rules:
 
     def catalogue_penalty(self, key: str) -> CataloguePenalty | None:
         return next((p for p in self.catalogue if p.key == key), None)
+
+    def special_hand(self, key: object) -> SpecialHand | None:
+        return next((h for h in self.special_hands if h.key == key), None)
+
+    def laid_threes(self) -> tuple[RedThrees, ...]:
+        """The schedules of threes laid down: red, and black where they score too."""
+        return tuple(t for t in (self.red_threes, self.black_threes) if t is not None)
 
     def canasta_noun_for(self, count: int) -> str:
         return self.canasta_noun if count == 1 else self.canasta_plural
@@ -463,12 +563,13 @@ class Rules:
             names += ["foot_points", "foot_cards", "feet_taken"]
             if self.feet.exact_pickup_bonus is not None:
                 names.append("exact_pickups")
-        if self.red_threes is not None:
-            names.append("red_threes")
+        names += [threes.field for threes in self.laid_threes()]
         names += [p.field for p in self.counted_penalties]
         if self.extra_hand is not None:
             names.append("took_extra_hand")
         names.append("penalties")
+        if self.special_hands:
+            names.append("special_hand")
         return tuple(names)
 
 
@@ -508,11 +609,11 @@ def invariant_problems(rules: Rules) -> list[str]:
     points += [c.value for c in rules.cards]
     points += [p.points for p in (*rules.counted_penalties, *rules.optional_penalties)]
     points += [p.points for p in rules.catalogue]
+    points += [h.points for h in rules.special_hands]
     points += [t.points for t in rules.meld_table]
     points += [t.target for t in rules.game_end.targets_by_layout]
     points += [k.min_points for k in rules.canasta_kinds if k.min_points is not None]
-    if rules.red_threes is not None:
-        red = rules.red_threes
+    for red in rules.laid_threes():
         points += [red.each, *(t.total for t in red.totals)]
         if red.penalty_each is not None:
             points.append(red.penalty_each)
@@ -547,9 +648,35 @@ def invariant_problems(rules: Rules) -> list[str]:
     layout_keys = {lay.key for lay in rules.layouts}
     if any(t.layout not in layout_keys for t in end.targets_by_layout):
         problems.append("a target is given for a layout the rules do not have")
+    special_keys = [h.key for h in rules.special_hands]
+    if len(set(special_keys)) != len(special_keys):
+        problems.append("special hands must have distinct keys")
+    if any(key not in {c.key for c in rules.cards} for key in rules.unmeldable):
+        problems.append("cards that cannot be melded must be card categories of the rules")
     penalty_fields = [p.field for p in rules.counted_penalties]
     if len(set(penalty_fields)) != len(penalty_fields):
         problems.append("counted penalties must have distinct fields")
     if rules.packs is not None and rules.packs.packs is not None and rules.packs.packs < 1:
         problems.append("a deck needs at least one pack")
+    if rules.seating is not None:
+        problems += _seating_problems(rules, rules.seating)
+    return problems
+
+
+def _seating_problems(rules: Rules, seating: Seating) -> list[str]:
+    problems = []
+    if not any(lay.sides == seating.seats and lay.players_per_side == 1 for lay in rules.layouts):
+        problems.append("seats need a layout of that many sides of one player")
+    needs_later = seating.switch_from is not None or seating.mode == LineupMode.EACH_FOR_SELF
+    if not seating.opening or (needs_later and not seating.later):
+        problems.append("every phase of a seated game needs at least one line-up")
+    for shape in (*seating.opening, *seating.later):
+        if sum(shape.sizes) != seating.seats or list(shape.sizes) != sorted(shape.sizes):
+            problems.append(f"the line-up {shape.key} must seat every seat once, sizes rising")
+        if len(shape.sizes) < 2 or min(shape.sizes) < 1:
+            problems.append(f"the line-up {shape.key} needs 2 or more sides")
+    if seating.share_multiple < 1:
+        problems.append("a share is rounded to a positive multiple")
+    if seating.switch_from is not None and _bad_points(seating.switch_from):
+        problems.append("the phase switch must be a multiple of 5, at least 0")
     return problems

@@ -16,12 +16,15 @@ from .messages import with_article
 from .model import (
     CanastaClause,
     GameEndMode,
+    LineupMode,
     MeldMinusWhen,
     MeldTier,
     NegativeWhen,
+    RedThrees,
     RedThreesMinus,
     RedThreeTotal,
     Rules,
+    Seating,
     Sign,
     TieRule,
 )
@@ -45,6 +48,7 @@ class OptionType(StrEnum):
     POINTS_LIST = "points_list"
     CLAUSES_LIST = "clauses_list"
     CARD_VALUES = "card_values"
+    SPECIAL_HANDS = "special_hands"
 
 
 class OptionGroup(StrEnum):
@@ -125,6 +129,11 @@ def _red_three_specs(rules: Rules) -> list[OptionSpec]:
     red = rules.red_threes
     if red is None:
         return []
+    if red.schedule_option is not None:
+        most = rules.deck.count_of(red.card_category)
+        label = "Threes of one colour laid down (count -> points, the same for each colour)"
+        schedule = {str(n): red.plus_value(n) for n in range(1, most + 1)}
+        return [OptionSpec(red.schedule_option, label, OptionType.TOTALS, schedule)]
     specs = [OptionSpec("red_three", "Value of one red three", OptionType.POINTS, red.each)]
     if red.negative_when == NegativeWhen.NEVER:
         specs.append(
@@ -185,6 +194,26 @@ def _target_spec(rules: Rules) -> OptionSpec:
     )
 
 
+def _seating_specs(seating: Seating) -> list[OptionSpec]:
+    return [
+        OptionSpec(
+            "lineup_mode",
+            "Line-ups: pair against one and then each for himself, or each for himself throughout",
+            OptionType.CHOICE,
+            str(seating.mode),
+            tuple(LineupMode),
+            group=OptionGroup.COMMON,
+        ),
+        OptionSpec(
+            "solo_phase_from",
+            "Each for himself once a player reaches",
+            OptionType.POINTS,
+            seating.switch_from,
+            group=OptionGroup.COMMON,
+        ),
+    ]
+
+
 def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
     """Every option the rule set offers, in the order they are applied."""
     common = OptionGroup.COMMON
@@ -194,6 +223,8 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
         _target_spec(rules),
         OptionSpec("going_out", f"{going.label} bonus", OptionType.POINTS, going.bonus),
     ]
+    if rules.seating is not None:
+        specs += _seating_specs(rules.seating)
     if going.concealed_bonus is not None:
         specs.append(
             OptionSpec(
@@ -253,13 +284,24 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
                 maximum=MAX_DEALS,
             )
         )
-    if rules.meld_by_deal:
+    if rules.meld_by_deal or rules.meld_by_deal_offered:
         specs.append(
             OptionSpec(
                 "meld_minimums_by_deal",
-                "Initial meld minimum of each deal",
+                "Initial meld minimum of each deal"
+                + (" (instead of by score)" if rules.meld_by_deal_offered else ""),
                 OptionType.POINTS_LIST,
-                list(rules.meld_by_deal),
+                list(rules.meld_by_deal) or None,
+                nullable=rules.meld_by_deal_offered,
+            )
+        )
+    if rules.special_hands:
+        specs.append(
+            OptionSpec(
+                "special_hands",
+                "Special hands (key -> points; false: not played)",
+                OptionType.SPECIAL_HANDS,
+                {h.key: h.points for h in rules.special_hands},
             )
         )
     specs.append(
@@ -593,12 +635,50 @@ def _set_packs(rules: Rules, value: int | None) -> Rules:
     return replace(rules, packs=packs, deck=deck)
 
 
+def _set_three_totals(rules: Rules, value: dict[int, int]) -> Rules:
+    """One schedule for every colour of threes laid down; counts not given keep theirs."""
+
+    def updated(threes: RedThrees | None) -> RedThrees | None:
+        if threes is None:
+            return None
+        kept = [t for t in threes.totals if t.count not in value]
+        given = [RedThreeTotal(count, total) for count, total in value.items()]
+        return replace(threes, totals=tuple(sorted([*kept, *given], key=lambda t: t.count)))
+
+    return replace(
+        rules, red_threes=updated(rules.red_threes), black_threes=updated(rules.black_threes)
+    )
+
+
+def _set_special_hands(rules: Rules, value: dict[str, int | bool]) -> Rules:
+    """Change the points of the hands given; `false` takes a hand out of play."""
+    hands = []
+    for special in rules.special_hands:
+        points = value.get(special.key, special.points)
+        if points is False:
+            continue
+        hands.append(special if points is True else replace(special, points=int(points)))
+    return replace(rules, special_hands=tuple(hands))
+
+
 def _set_card_values(rules: Rules, value: dict[str, int]) -> Rules:
     cards = tuple(replace(c, value=value.get(c.key, c.value)) for c in rules.cards)
     return replace(rules, cards=cards)
 
 
+def _set_lineup_mode(rules: Rules, value: str) -> Rules:
+    assert rules.seating is not None
+    return replace(rules, seating=replace(rules.seating, mode=LineupMode(value)))
+
+
+def _set_solo_phase_from(rules: Rules, value: int) -> Rules:
+    assert rules.seating is not None
+    return replace(rules, seating=replace(rules.seating, switch_from=value))
+
+
 FIXED_SETTERS: dict[str, Setter] = {
+    "lineup_mode": _set_lineup_mode,
+    "solo_phase_from": _set_solo_phase_from,
     "target": _set_target,
     "going_out": _set_going_out,
     "concealed_going_out": _set_concealed,
@@ -621,10 +701,13 @@ FIXED_SETTERS: dict[str, Setter] = {
     "exact_pickup_bonus": _set_exact_pickup,
     "packs": _set_packs,
     "card_values": _set_card_values,
+    "special_hands": _set_special_hands,
 }
 
 
 def _setter(rules: Rules, spec: OptionSpec) -> Setter:
+    if any(t.schedule_option == spec.name for t in rules.laid_threes()):
+        return _set_three_totals
     if spec.name in FIXED_SETTERS:
         return FIXED_SETTERS[spec.name]
     if any(p.option == spec.name for p in (*rules.counted_penalties, *rules.optional_penalties)):
@@ -710,6 +793,24 @@ def _parse_card_values(value: object, rules: Rules) -> tuple[dict[str, int], str
     return values, None
 
 
+def _parse_special_hands(value: object, rules: Rules) -> tuple[dict[str, object], str | None]:
+    if not isinstance(value, Mapping):
+        return {}, "must be an object of special hand -> points (false: not played)"
+    hands: dict[str, object] = {}
+    for key, points in value.items():
+        if rules.special_hand(key) is None:
+            known = ", ".join(h.key for h in rules.special_hands)
+            return {}, f"has no special hand {key!r} (it has: {known})"
+        if isinstance(points, bool):
+            hands[str(key)] = points
+            continue
+        reason = _points_problem(points, positive=True)
+        if reason:
+            return {}, f"{key} {reason}"
+        hands[str(key)] = points
+    return hands, None
+
+
 def _check_value(spec: OptionSpec, value: object, rules: Rules) -> tuple[object, str | None]:
     """The value to apply, or a reason it is not acceptable."""
     kinds = {k.key for k in rules.canasta_kinds}
@@ -757,6 +858,8 @@ def _check_value(spec: OptionSpec, value: object, rules: Rules) -> tuple[object,
         return _parse_totals(value, red_in_deck)
     if kind == OptionType.CARD_VALUES:
         return _parse_card_values(value, rules)
+    if kind == OptionType.SPECIAL_HANDS:
+        return _parse_special_hands(value, rules)
     table, problems = parse_meld_table(value)
     return table, ("; ".join(p.message for p in problems) if problems else None)
 

@@ -1,4 +1,4 @@
-"""The registry: the nine presets of RULES.md as data.
+"""The registry: the presets of RULES.md and RULES-2.md as data.
 
 Adding a preset means adding one `Rules` value to `_PRESETS`; nothing else in
 the engine knows preset names.
@@ -19,6 +19,7 @@ from .cards import (
     BURRACO_VALUES,
     CANASTA_VALUES,
     DOUBLE_DECK,
+    MAC_VALUES,
     RED_THREE,
     TRIPLE_DECK,
     packs_deck,
@@ -34,14 +35,19 @@ from .model import (
     GameEnd,
     GameEndMode,
     GoingOut,
+    GroupCap,
     KindGroup,
     Layout,
     LayoutTarget,
+    LineupShape,
+    MeldMinusWhen,
     MeldTier,
     NegativeWhen,
     RedThrees,
     RedThreeTotal,
     Rules,
+    Seating,
+    SpecialHand,
     TieRule,
 )
 
@@ -457,6 +463,186 @@ BURACO_4P = Rules(
     target=3000,
 )
 
+# Burraco for three (FIBUR): the first to finish the dealt cards takes the big pozzetto and
+# plays alone against the other two; when the stock ran out first nobody took a pozzetto.
+PAIR_AGAINST_ONE = LineupShape(
+    "pair_against_one", "pair against one", (1, 2), lone_took_extra_hand=True
+)
+EACH_STOCK_OUT = LineupShape("each_for_self", "each for himself", (1, 1, 1), no_extra_hand=True)
+EACH_FOR_SELF = LineupShape("each_for_self", "each for himself", (1, 1, 1))
+
+BURRACO_3P = replace(
+    BURRACO,
+    key="burraco-3p",
+    name="Burraco for three",
+    description="Three players, pair against one and then each for himself; first to 1505.",
+    source="The Italian Burraco federation's three-player method (eburraco, biska, ilburraco, "
+    "burraco2); genovagioca's tournament rules for each for himself throughout",
+    layouts=(Layout(sides=3, players_per_side=1),),
+    seating=Seating(
+        seats=3,
+        opening=(PAIR_AGAINST_ONE, EACH_STOCK_OUT),
+        later=(EACH_FOR_SELF,),
+        switch_from=1000,
+    ),
+    target=1505,
+)
+
+
+MAC_RED_THREES = RedThrees(
+    each=100,
+    totals=tuple(RedThreeTotal(n, t) for n, t in ((1, 100), (2, 300), (3, 500), (4, 1000))),
+    canastas_needed=1,
+    negative_when=NegativeWhen.NO_CANASTA,
+    plus_from=2,
+    schedule_option="three_totals",
+)
+
+
+MODERN_AMERICAN = Rules(
+    key="modern-american",
+    name="Modern American Canasta",
+    description="Canastas of sevens, aces and wild cards, threes on a schedule, special hands; "
+    "first side to 8500 wins.",
+    source="The Canasta League of America rules; pagat's Modern American section where they "
+    "are silent",
+    layouts=PARTNERSHIPS,
+    deck=DOUBLE_DECK,
+    cards=MAC_VALUES,
+    canasta_noun="canasta",
+    canasta_plural="canastas",
+    canasta_kinds=(
+        replace(
+            NATURAL,
+            note="seven natural cards of one rank other than aces and sevens",
+            min_points=35,
+        ),
+        replace(
+            MIXED,
+            note="five or six natural cards and one or two wild cards; never sevens",
+            min_points=35,
+        ),
+        CanastaKind(
+            "aces",
+            "canasta of aces",
+            "canastas of aces",
+            2500,
+            "natural",
+            "aces_canasta",
+            note="seven natural aces",
+            min_points=140,
+            max_on_table=1,
+        ),
+        CanastaKind(
+            "sevens",
+            "canasta of sevens",
+            "canastas of sevens",
+            2500,
+            "natural",
+            "sevens_canasta",
+            note="seven sevens, never wild",
+            min_points=35,
+            max_on_table=1,
+        ),
+        replace(
+            WILD,
+            bonus=2000,
+            enabled=True,
+            min_points=170,
+            note="seven wild cards with one to three jokers",
+        ),
+        CanastaKind(
+            "wild_jokers",
+            "canasta of four jokers and three twos",
+            "canastas of four jokers and three twos",
+            2500,
+            "wild",
+            "wild_jokers_canasta",
+            note="all four jokers and three twos",
+            min_points=260,
+            group=KindGroup.WILD,
+        ),
+        CanastaKind(
+            "wild_twos",
+            "canasta of twos",
+            "canastas of twos",
+            3000,
+            "wild",
+            "wild_twos_canasta",
+            note="seven twos",
+            min_points=140,
+            group=KindGroup.WILD,
+        ),
+    ),
+    going_out=GoingOut("Going out", bonus=100, concealed_bonus=None, needs=(ANY_TWO,)),
+    red_threes=MAC_RED_THREES,
+    black_threes=replace(
+        MAC_RED_THREES,
+        field="black_threes",
+        card_category=BLACK_THREE,
+        singular="black three",
+        plural="black threes",
+    ),
+    counted_penalties=(
+        CountedPenalty(
+            "incomplete_aces",
+            "unfinished meld of aces",
+            "unfinished melds of aces",
+            2500,
+            option="incomplete_aces_penalty",
+            max_per_side=1,
+            forbids_going_out=True,
+            excludes_kind="aces",
+        ),
+        CountedPenalty(
+            "incomplete_sevens",
+            "unfinished meld of sevens",
+            "unfinished melds of sevens",
+            2500,
+            option="incomplete_sevens_penalty",
+            max_per_side=1,
+            forbids_going_out=True,
+            excludes_kind="sevens",
+        ),
+        replace(INCOMPLETE_WILD, points=2000, forbids_going_out=True, needs_kind=None),
+        CountedPenalty(
+            "players_with_3_aces",
+            "player holding three or more aces",
+            "players holding three or more aces",
+            1500,
+            option="held_aces_penalty",
+            max_players=True,
+        ),
+        CountedPenalty(
+            "players_with_3_sevens",
+            "player holding three or more sevens",
+            "players holding three or more sevens",
+            1500,
+            option="held_sevens_penalty",
+            max_players=True,
+        ),
+    ),
+    group_caps=(GroupCap(KindGroup.WILD, 1),),
+    special_hands=(
+        SpecialHand("pairs", "Pairs", 2500),
+        SpecialHand("wild_pairs", "Pairs with wild cards", 2000),
+        SpecialHand("miami_pairs", "Miami pairs", 2500),
+        SpecialHand("zip_code", "Zip code", 2500),
+        SpecialHand("straight", "Straight", 3000),
+        SpecialHand("garbage", "Garbage", 3000),
+        SpecialHand("blast_off", "Blast off", 3000),
+        SpecialHand("triples", "Triples", 3500),
+        SpecialHand("quads", "Quads", 3500),
+        SpecialHand("dream_plus_4", "Dream hand plus 4", 8500, wins_game=True),
+        SpecialHand("dream_plus_5", "Dream hand plus 5", 8500, wins_game=True),
+    ),
+    unmeldable=(BLACK_THREE, RED_THREE),
+    meld_minus_when=MeldMinusWhen.NO_CANASTA,
+    meld_table=(MeldTier(None, 125), MeldTier(3000, 155), MeldTier(5000, 180)),
+    meld_by_deal_offered=True,
+    target=8500,
+)
+
 _PRESETS: tuple[Rules, ...] = (
     CLASSIC,
     CLASSIC_2P,
@@ -470,6 +656,8 @@ _PRESETS: tuple[Rules, ...] = (
     CLASSIC_6P,
     HAND_AND_FOOT,
     BURACO_4P,
+    BURRACO_3P,
+    MODERN_AMERICAN,
 )
 
 PRESETS: MappingProxyType[str, Rules] = MappingProxyType({p.key: p for p in _PRESETS})

@@ -32,12 +32,18 @@ class SideHand:
     black_threes_in_hand: int = 0
     short_sequences: int = 0
     incomplete_wild: int = 0
+    incomplete_aces: int = 0
+    incomplete_sevens: int = 0
+    players_with_3_aces: int = 0
+    players_with_3_sevens: int = 0
+    black_threes: int = 0
     foot_points: int | None = None
     foot_cards: dict[str, int] | None = None
     feet_taken: int = 0
     exact_pickups: int = 0
     took_extra_hand: bool | None = None
     penalties: tuple[PenaltyEntry, ...] = ()
+    special_hand: str | None = None
 
     def count(self, field_name: str) -> int:
         value = getattr(self, field_name)
@@ -53,12 +59,21 @@ class Hand:
     sides: tuple[SideHand, ...]
     players_per_side: int | None = None
     deal: int = 1
+    lineup: tuple[tuple[int, ...], ...] = ()  # seated games: the seats of each side
 
     def players(self) -> int | None:
         """How many players sit at the table, when the layout is known."""
+        if self.lineup:
+            return sum(len(seats) for seats in self.lineup)
         if self.players_per_side is None:
             return None
         return self.players_per_side * len(self.sides)
+
+    def side_players(self, index: int) -> int | None:
+        """How many players side `index` has (a line-up's sides may differ)."""
+        if self.lineup and index < len(self.lineup):
+            return len(self.lineup[index])
+        return self.players_per_side
 
 
 def cards_points(rules: Rules, counts: Mapping[str, int]) -> int:

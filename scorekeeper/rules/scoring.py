@@ -11,7 +11,15 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .messages import render
-from .model import KindGroup, MeldMinusWhen, NegativeWhen, RedThreesMinus, Rules, Sign
+from .model import (
+    KindGroup,
+    MeldMinusWhen,
+    NegativeWhen,
+    RedThrees,
+    RedThreesMinus,
+    Rules,
+    Sign,
+)
 from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of
 
 
@@ -80,15 +88,16 @@ def _canasta_reason(rules: Rules, needed: int) -> dict[str, Any]:
     }
 
 
-def _red_three_line(rules: Rules, side: SideHand, melded: int) -> Line | None:
-    red = rules.red_threes
-    count = side.red_threes
-    if red is None or count == 0:
+def _red_three_line(rules: Rules, side: SideHand, melded: int, red: RedThrees) -> Line | None:
+    """The line of one colour of threes laid down (its field names the rule)."""
+    count = side.count(red.field)
+    if count == 0:
         return None
-    noun = "red three" if count == 1 else "red threes"
+    noun = red.noun(count)
+    rule = red.field
     if red.laid_sign == Sign.MINUS:
         return Line.of(
-            "red_threes",
+            rule,
             -count * red.each,
             "line.red_threes.laid_minus",
             count=count,
@@ -110,17 +119,15 @@ def _red_three_line(rules: Rules, side: SideHand, melded: int) -> Line | None:
         reason = _canasta_reason(rules, red.canastas_needed)
     if not negative and red.plus_from is not None and canastas < red.plus_from:
         zero = _canasta_reason(rules, red.plus_from)
-        return Line.of("red_threes", 0, "line.red_threes.zero", count=count, noun=noun, reason=zero)
+        return Line.of(rule, 0, "line.red_threes.zero", count=count, noun=noun, reason=zero)
     if not negative:
         if special is not None:
-            return Line.of("red_threes", value, "line.red_threes.special", count=count, noun=noun)
-        return Line.of(
-            "red_threes", value, "line.red_threes", count=count, noun=noun, each=red.each
-        )
+            return Line.of(rule, value, "line.red_threes.special", count=count, noun=noun)
+        return Line.of(rule, value, "line.red_threes", count=count, noun=noun, each=red.each)
     if red.penalty_each is not None or red.minus == RedThreesMinus.EACH:
         each = red.penalty_each if red.penalty_each is not None else red.each
         return Line.of(
-            "red_threes",
+            rule,
             -count * each,
             "line.red_threes.each_minus",
             count=count,
@@ -130,7 +137,7 @@ def _red_three_line(rules: Rules, side: SideHand, melded: int) -> Line | None:
         )
     if special is not None:
         return Line.of(
-            "red_threes",
+            rule,
             -value,
             "line.red_threes.special_minus",
             count=count,
@@ -138,7 +145,7 @@ def _red_three_line(rules: Rules, side: SideHand, melded: int) -> Line | None:
             reason=reason,
         )
     return Line.of(
-        "red_threes",
+        rule,
         -value,
         "line.red_threes.minus",
         count=count,
@@ -162,8 +169,25 @@ def meld_minus_reason(rules: Rules, side: SideHand) -> dict[str, Any] | None:
     return None
 
 
+def _special_hand_score(rules: Rules, key: str) -> SideScore:
+    """A side that went out with a special hand scores its value and nothing else."""
+    special = rules.special_hand(key)
+    assert special is not None  # read_hand accepts known keys only
+    line_key = "line.special_hand.wins" if special.wins_game else "line.special_hand"
+    line = Line.of(
+        f"special_hand.{special.key}",
+        special.points,
+        line_key,
+        hand=special.key,
+        label=special.label,
+    )
+    return SideScore(special.points, (line,))
+
+
 def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
     """Score one side of an accepted hand; `deal` picks the deal-keyed going-out bonus."""
+    if side.special_hand is not None:
+        return _special_hand_score(rules, side.special_hand)
     lines: list[Line] = []
     for kind in rules.kinds():
         count = side.canastas.get(kind.key, 0)
@@ -211,9 +235,10 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
                     "going_out", going_out.bonus_for(deal), "line.going_out", label=going_out.label
                 )
             )
-    red_line = _red_three_line(rules, side, melded)
-    if red_line is not None:
-        lines.append(red_line)
+    for threes in rules.laid_threes():
+        red_line = _red_three_line(rules, side, melded, threes)
+        if red_line is not None:
+            lines.append(red_line)
     lines.append(
         _cards_line(
             rules, "hand_points", "line.hand_points", side.hand_cards, -hand_points_of(rules, side)

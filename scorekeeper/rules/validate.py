@@ -106,6 +106,8 @@ def _side_problems(
 
     if side.concealed and not side.went_out and not failed & {"concealed", "went_out"}:
         add("concealed", "check.concealed_not_out")
+    if side.special_hand is not None:
+        problems.extend(_special_hand_problems(rules, hand, index, failed, who))
 
     meld_field = "meld_cards" if side.meld_cards is not None else "meld_points"
     if not failed & {"canastas", "meld_points", "meld_cards"}:
@@ -142,9 +144,9 @@ def _side_problems(
 
     problems.extend(_count_problems(rules, hand, index, failed, who))
 
-    blocking = {"went_out", "canastas", "took_extra_hand", "feet_taken"}
+    blocking = {"went_out", "canastas", "took_extra_hand", "feet_taken", "special_hand"}
     blocking |= {p.field for p in rules.counted_penalties if p.forbids_going_out}
-    if side.went_out and not failed & blocking:
+    if side.went_out and side.special_hand is None and not failed & blocking:
         shortfalls = going_out_shortfalls(rules, side, hand.deal, hand.players_per_side)
         if shortfalls:
             problems.append(
@@ -158,7 +160,7 @@ def _side_problems(
                 )
             )
 
-    if side.went_out and hand.players_per_side == 1 and "went_out" not in failed:
+    if side.went_out and hand.side_players(index) == 1 and "went_out" not in failed:
         hand_field = "hand_cards" if side.hand_cards is not None else "hand_points"
         if hand_field not in failed and hand_points_of(rules, side) > 0:
             add(hand_field, "check.alone_out_hand")
@@ -168,6 +170,27 @@ def _side_problems(
         for penalty in rules.counted_penalties:
             if penalty.card_category and penalty.field not in failed and side.count(penalty.field):
                 add(penalty.field, "check.alone_out_holds", things=penalty.plural)
+    return problems
+
+
+# What a side that went out with a special hand may still say: how it went out.
+_BESIDE_A_SPECIAL_HAND = frozenset({"went_out", "concealed", "special_hand", "took_extra_hand"})
+
+
+def _special_hand_problems(
+    rules: Rules, hand: Hand, index: int, failed: set[str], who: str
+) -> list[Problem]:
+    """A special hand is how the side went out, and it scores alone: nothing else counts."""
+    side = hand.sides[index]
+    problems: list[Problem] = []
+    if not side.went_out and "went_out" not in failed:
+        problems.append(Problem.of(index, "special_hand", "check.special_not_out", who=who))
+    for name in rules.fields():
+        if name in _BESIDE_A_SPECIAL_HAND or name in failed:
+            continue
+        if getattr(side, name):
+            label = name.replace("_", " ")
+            problems.append(Problem.of(index, name, "check.special_alone", who=who, field=label))
     return problems
 
 
@@ -235,13 +258,16 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
     ]
     deck: Deck = rules.deck_for(hand.players())
 
+    # Threes laid down are cards of their category where the value set has one
+    # (Modern American: a three left in hand); otherwise red threes are counted here.
+    laid_fields = {t.field: t.card_category for t in rules.laid_threes()}
     red_total = 0
     red_fields = ["red_threes"] + [
         p.field for p in rules.counted_penalties if p.card_category == "red_three"
     ]
     for side, bad in usable:
         red_total += sum(side.count(name) for name in red_fields if name not in bad)
-    if red_total > deck.count_of("red_three"):
+    if rules.category("red_three") is None and red_total > deck.count_of("red_three"):
         problems.append(
             Problem.of(
                 None,
@@ -265,6 +291,9 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
                     by_field[penalty.field] = by_field.get(penalty.field, 0) + side.count(
                         penalty.field
                     )
+            for name, laid_category in laid_fields.items():
+                if laid_category == category.key and name not in bad:
+                    by_field[name] = by_field.get(name, 0) + side.count(name)
         count = sum(by_field.values())
         available = deck.count_of(category.key)
         if count > available:
@@ -330,7 +359,7 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
                 Problem.of(
                     None,
                     "canastas",
-                    "check.group_over_table",
+                    "check.group_over_table_one" if cap.most == 1 else "check.group_over_table",
                     most=cap.most,
                     group=str(cap.group),
                     count=on_table,

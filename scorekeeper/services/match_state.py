@@ -18,6 +18,7 @@ from ..rules import (
     Rules,
     deal_label,
     game_result,
+    instant_winner,
     meld_requirement,
     rules_from_json,
 )
@@ -232,15 +233,31 @@ def went_out_of(sides: Sequence[dict[str, Any]]) -> int | None:
     return next((seat for seat, side in enumerate(sides) if side["input"].get("went_out")), None)
 
 
+def has_instant_wins(rules: Rules) -> bool:
+    """Whether some special hand wins the game at once (its hand's records are then read)."""
+    return any(special.wins_game for special in rules.special_hands)
+
+
 def result_after(
-    rules: Rules, totals: Sequence[int], deals_played: int, went_out_last: int | None = None
+    rules: Rules,
+    totals: Sequence[int],
+    deals_played: int,
+    went_out_last: int | None = None,
+    instant: int | None = None,
 ) -> GameResult:
     """Where the game stands after `deals_played` hands with these running totals.
 
     The deal number is the hand number in a match, so deal-count games end after
-    their last deal; a target by layout follows the number of sides.
+    their last deal; a target by layout follows the number of sides; `instant` is
+    the side whose special hand in the last hand won the game at once.
     """
-    return game_result(rules, totals, deals_played=deals_played, went_out_last=went_out_last)
+    return game_result(
+        rules,
+        totals,
+        deals_played=deals_played,
+        went_out_last=went_out_last,
+        instant_winner=instant,
+    )
 
 
 def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchState:
@@ -251,10 +268,12 @@ def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchSta
     per_hand = [key.totals for key in keys]
     running = running_totals(per_hand, count)
     final = running[-1] if running else [0] * count
-    went_out_last = None
-    if keys and needs_went_out(rules):  # the last hand's records, kept per version
-        went_out_last = went_out_of(hand_records(keys[-1:])[0])
-    result = result_after(rules, final, len(keys), went_out_last)
+    went_out_last = instant = None
+    if keys and (needs_went_out(rules) or has_instant_wins(rules)):
+        last = hand_records(keys[-1:])[0]  # the last hand's records, kept per version
+        went_out_last = went_out_of(last)
+        instant = instant_winner(rules, [side["input"] for side in last])
+    result = result_after(rules, final, len(keys), went_out_last, instant)
     next_number = len(keys) + 1
     order = table_order(match)
     rows = [

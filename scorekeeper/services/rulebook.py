@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from ..rules import Rules
 from ..rules.meld import tier_label
+from ..rules.model import LineupShape, MeldMinusWhen, RedThrees, Seating
 from ..rules.validate import describe_clause
 
 
@@ -30,6 +31,9 @@ class Rulebook:
     penalties: list[Row]
     meld_table: list[Row]
     target: int
+    seats: list[Row] = field(default_factory=list)  # who plays with whom (Burraco for three)
+    black_threes: list[Row] = field(default_factory=list)
+    special_hands: list[Row] = field(default_factory=list)
 
 
 def _number(points: int) -> str:
@@ -62,14 +66,16 @@ def going_out_text(rules: Rules) -> str:
     return " and ".join(parts) if parts else "nothing special"
 
 
-def _red_three_rows(rules: Rules) -> list[Row]:
-    red = rules.red_threes
+def _red_three_rows(rules: Rules, red: RedThrees | None) -> list[Row]:
+    """The schedule of one colour of threes laid down, and when it counts minus or nothing."""
     if red is None:
         return []
-    rows = [Row("Each red three", _number(red.each))]
-    rows += [Row(f"{t.count} on one side", f"{_number(t.total)} in all") for t in red.totals]
+    name = red.plural.capitalize()
     if red.laid_sign == "minus":
-        return [Row("Each red three laid down", f"-{_number(red.each)}")]
+        return [Row(f"Each {red.singular} laid down", f"-{_number(red.each)}")]
+    counts = {t.count for t in red.totals}
+    rows = [] if 1 in counts else [Row(f"Each {red.singular}", _number(red.each))]
+    rows += [Row(f"{t.count} on one side", f"{_number(t.total)} in all") for t in red.totals]
     if red.negative_when == "never":
         return rows
     if red.negative_when == "no_meld":
@@ -79,7 +85,74 @@ def _red_three_rows(rules: Rules) -> list[Row]:
     else:
         when = f"the side has fewer than {red.canastas_needed} {rules.canasta_plural}"
     minus = f"cost {_number(red.penalty_each)} each" if red.penalty_each else "count minus"
-    rows.append(Row(f"Red threes {minus} when", when))
+    rows.append(Row(f"{name} {minus} when", when))
+    if red.plus_from is not None and red.plus_from > red.canastas_needed:
+        low, high = red.canastas_needed, red.plus_from - 1
+        span = f"exactly {low}" if low == high else f"{low} to {high}"
+        noun = rules.canasta_noun_for(high)
+        rows.append(Row(f"{name} count nothing when", f"the side has {span} {noun}"))
+        rows.append(
+            Row(
+                f"{name} count plus when",
+                f"the side has {red.plus_from} {rules.canasta_plural} or more",
+            )
+        )
+    return rows
+
+
+def _special_hand_rows(rules: Rules) -> list[Row]:
+    if not rules.special_hands:
+        return []
+    rows = [Row("Any of them", "scores alone: nothing else counts for the side that went out")]
+    rows += [
+        Row(
+            special.label,
+            _number(special.points) + (", and wins the game at once" if special.wins_game else ""),
+        )
+        for special in rules.special_hands
+    ]
+    return rows
+
+
+def _shape_text(shape: LineupShape, extra_hand: str) -> str:
+    text = shape.label
+    if shape.lone_took_extra_hand:
+        text += f" (the first to finish the dealt cards takes the {extra_hand} and plays alone)"
+    if shape.no_extra_hand:
+        text += f" (only when the stock ran out before anyone took a {extra_hand})"
+    return text
+
+
+def _seat_rows(rules: Rules, seating: Seating) -> list[Row]:
+    """Who plays with whom, and how a side's score is shared among its players."""
+    extra = rules.extra_hand.name if rules.extra_hand is not None else "extra hand"
+    rows = [Row("Players", f"{seating.seats}, each with a running total")]
+    playable = seating.shapes(None)
+    if seating.switches():
+        opening = "; or ".join(_shape_text(s, extra) for s in seating.opening)
+        later = "; or ".join(_shape_text(s, extra) for s in seating.later)
+        rows.append(Row("Each hand is played", opening))
+        rows.append(
+            Row(
+                f"After a hand that ends with a player at {seating.switch_from} or more",
+                f"every later hand: {later}",
+            )
+        )
+    else:
+        labels = dict.fromkeys(s.label for s in playable)
+        rows.append(Row("Each hand is played", "; or ".join(labels)))
+    rows.append(Row("A player alone", "scores the side's total in full"))
+    if any(size > 1 for shape in playable for size in shape.sizes):
+        examples = ", ".join(
+            f"{_number(total)}: {_number(seating.share(total, 2))} each" for total in (135, -135)
+        )
+        rows.append(
+            Row(
+                "A pair",
+                f"each player scores half the pair's total, rounded up to a multiple of "
+                f"{seating.share_multiple} ({examples})",
+            )
+        )
     return rows
 
 
@@ -100,6 +173,11 @@ def describe(rules: Rules) -> Rulebook:
         for kind in rules.canasta_kinds
         if not kind.enabled
     ]
+    if rules.meld_minus_when != MeldMinusWhen.NEVER:
+        lacking = "no clean " if rules.meld_minus_when == MeldMinusWhen.NO_CLEAN_CANASTA else "no "
+        canastas.append(
+            Row("Melded cards", f"count minus when the side has {lacking}{rules.canasta_noun}")
+        )
     going = rules.going_out
     going_out = [Row(going.label, _number(going.bonus))]
     if going.concealed_bonus is not None:
@@ -110,7 +188,12 @@ def describe(rules: Rules) -> Rulebook:
         going_out.append(Row(f"{going.label} concealed", "no extra bonus"))
     going_out.append(Row("Needs", going_out_text(rules)))
     penalties = [
-        Row(p.plural.capitalize(), f"-{_number(p.points)} each") for p in rules.counted_penalties
+        Row(
+            p.plural.capitalize(),
+            f"-{_number(p.points)} each"
+            + ("; no going out while one is left" if p.forbids_going_out else ""),
+        )
+        for p in rules.counted_penalties
     ]
     if rules.extra_hand is not None:
         extra = rules.extra_hand
@@ -127,10 +210,13 @@ def describe(rules: Rules) -> Rulebook:
         cards=cards,
         canastas=canastas,
         going_out=going_out,
-        red_threes=_red_three_rows(rules),
+        red_threes=_red_three_rows(rules, rules.red_threes),
+        black_threes=_red_three_rows(rules, rules.black_threes),
+        special_hands=_special_hand_rows(rules),
         penalties=penalties,
         meld_table=meld_ranges(rules),
         target=rules.target,
+        seats=_seat_rows(rules, rules.seating) if rules.seating is not None else [],
     )
 
 
@@ -161,6 +247,9 @@ def _entries(rules: Rules, record: dict[str, Any]) -> dict[str, str]:
                 else:
                     reason = item.get("reason", "")
                     entries[f"other penalty {index}"] = f"{item.get('points')} ({reason})"
+        elif key == "special_hand":
+            special = rules.special_hand(value)
+            entries["special hand"] = special.label if special else str(value)
         elif isinstance(value, bool):
             entries[key.replace("_", " ")] = "yes" if value else "no"
         else:

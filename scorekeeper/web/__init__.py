@@ -17,12 +17,14 @@ from . import (
     shell,
     stats,
 )
+from . import exports as exports_pages
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     auth.bp,
     home.bp,
     groups.bp,
     groups.invites_bp,
+    exports_pages.bp,
     matches.bp,
     hands.bp,
     sharing.bp,

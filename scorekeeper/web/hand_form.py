@@ -9,11 +9,18 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask_wtf import FlaskForm
-from wtforms import BooleanField, HiddenField, IntegerField, RadioField, StringField
+from wtforms import (
+    BooleanField,
+    HiddenField,
+    IntegerField,
+    RadioField,
+    SelectField,
+    StringField,
+)
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import (
     InputRequired,
@@ -26,9 +33,10 @@ from wtforms.validators import (
 
 from ..rules import Problem, Rules
 from ..rules.hand import MAX_COUNT, MAX_POINTS, MAX_REASON_LENGTH
-from ..rules.model import CardCategory
+from ..rules.model import CardCategory, LineupShape
 
 NOBODY = "none"
+EACH = "each"  # the line-up choice "each for himself"; "alone:K" puts seat K alone
 POINTS = "points"
 CARDS = "cards"
 RULE_PREFIX = "penalties.rule:"
@@ -65,7 +73,7 @@ class FieldSpec:
     side: int | None
     path: str
     label: str
-    kind: str  # out, count, points, check, mode, text
+    kind: str  # out, count, points, check, mode, text, special
     group: str
     step: int = 1
     follows_out: bool = False  # a box the page ticks for the side that went out
@@ -90,6 +98,7 @@ class SideSection:
     hand: CardsBlock
     penalties: list[FieldSpec]
     foot: CardsBlock | None = None  # cards left in feet never picked up (Hand and Foot)
+    special: FieldSpec | None = None  # the special hand the side went out with, if any
 
 
 def _cards_label(category: CardCategory) -> str:
@@ -105,6 +114,8 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
     ) -> None:
         specs.append(FieldSpec(prefix + suffix, seat, path, label, kind, group, step, **extra))
 
+    if rules.special_hands:
+        add("special", "special_hand", "Special hand", "special", "special")
     for kind in rules.kinds():
         add(
             f"canasta_{kind.key}",
@@ -117,8 +128,9 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
         label = f"Took the extra hand ({rules.extra_hand.name})"
         needed = rules.going_out.needs_extra_hand
         add("took_extra_hand", "took_extra_hand", label, "check", "melds", follows_out=needed)
-    if rules.red_threes is not None:
-        add("red_threes", "red_threes", "Red threes laid down", "count", "melds")
+    for threes in rules.laid_threes():
+        label = f"{threes.plural.capitalize()} laid down"
+        add(threes.field, threes.field, label, "count", "melds")
     feet = rules.feet
     if feet is not None:
         label = f"Players who picked up the {feet.singular}"
@@ -129,6 +141,8 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
     add("meld_mode", "meld_mode", "How to enter the melded cards", "mode", "meld")
     add("meld_points", "meld_points", "Points melded", "points", "meld", step=5)
     for category in rules.cards:
+        if category.key in rules.unmeldable:
+            continue  # laid down and counted apart (Modern American threes)
         path = f"meld_cards.{category.key}"
         add(f"meld_{category.key}", path, _cards_label(category), "count", "meld_cards")
     add("hand_mode", "hand_mode", "How to enter the cards left in hand", "mode", "hand")
@@ -156,7 +170,10 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
 
 
 def field_specs(rules: Rules, sides: int) -> list[FieldSpec]:
-    specs = [FieldSpec("out", None, "went_out", "Who went out?", "out", "top")]
+    specs = []
+    if rules.seating is not None:  # the seats first say who played with whom
+        specs.append(FieldSpec("lineup", None, "lineup", "Who played with whom?", "lineup", "top"))
+    specs.append(FieldSpec("out", None, "went_out", "Who went out?", "out", "top"))
     going = rules.going_out
     if going.concealed_bonus is not None:
         label = f"Went out concealed ({going.concealed_bonus} instead of {going.bonus})"
@@ -166,8 +183,49 @@ def field_specs(rules: Rules, sides: int) -> list[FieldSpec]:
     return specs
 
 
-def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
-    """A FlaskForm subclass with one field per spec (plus the guard fields)."""
+def lineup_choices(rules: Rules, names: Sequence[str], phase: int | None) -> list[tuple[str, str]]:
+    """The line-ups the hand may have in `phase`, as (value, words): one "alone" choice per
+    seat for a shape of one seat against the rest, one "each for himself" choice."""
+    seating = rules.seating
+    if seating is None:
+        return []
+    choices: dict[str, str] = {}
+    for shape in seating.shapes(phase):
+        if all(size == 1 for size in shape.sizes):
+            note = " (the stock ran out before anyone finished)" if shape.no_extra_hand else ""
+            choices.setdefault(EACH, f"Each for himself{note}")
+        elif shape.sizes[0] == 1 and len(shape.sizes) == 2:
+            for seat, name in enumerate(names):
+                others = " and ".join(n for i, n in enumerate(names) if i != seat)
+                choices.setdefault(f"alone:{seat}", f"{name} alone against {others}")
+    return list(choices.items())
+
+
+def lineup_of_choice(choice: object, seats: int) -> list[list[int]] | None:
+    """The line-up a choice stands for (None: no or an unknown choice)."""
+    if choice == EACH:
+        return [[seat] for seat in range(seats)]
+    text = str(choice or "")
+    if text.startswith("alone:") and text[6:].isdigit() and int(text[6:]) < seats:
+        alone = int(text[6:])
+        return [[alone], [seat for seat in range(seats) if seat != alone]]
+    return None
+
+
+def choice_of_lineup(lineup: Sequence[Sequence[int]] | None) -> str | None:
+    if not lineup:
+        return None
+    if all(len(side) == 1 for side in lineup):
+        return EACH
+    lone = [side for side in lineup if len(side) == 1]
+    return f"alone:{lone[0][0]}" if len(lone) == 1 and len(lineup) == 2 else None
+
+
+def hand_form_class(
+    rules: Rules, side_names: Sequence[str], phase: int | None = None
+) -> type[FlaskForm]:
+    """A FlaskForm subclass with one field per spec (plus the guard fields); a seated game's
+    line-up choice offers what `phase` allows."""
     attrs: dict[str, Any] = {
         "token": HiddenField(),
         "expected_number": HiddenField(),
@@ -178,7 +236,15 @@ def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
     choices = [SelectChoice(str(i), name) for i, name in enumerate(side_names)]
     choices.append(SelectChoice(NOBODY, "Nobody: the stock ran out"))
     for spec in field_specs(rules, len(side_names)):
-        if spec.kind == "out":
+        if spec.kind == "lineup":
+            offered = lineup_choices(rules, side_names, phase)
+            attrs[spec.name] = RadioField(
+                spec.label,
+                choices=[SelectChoice(value, words) for value, words in offered],
+                default=offered[0][0] if len(offered) == 1 else None,
+                validators=[InputRequired("Choose who played with whom")],
+            )
+        elif spec.kind == "out":
             attrs[spec.name] = RadioField(
                 spec.label,
                 choices=choices,
@@ -193,6 +259,10 @@ def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
                 default=POINTS,
                 validators=[Optional()],
             )
+        elif spec.kind == "special":
+            attrs[spec.name] = SelectField(
+                spec.label, choices=special_choices(rules), default=NOBODY, validators=[Optional()]
+            )
         elif spec.kind == "text":
             attrs[spec.name] = StringField(
                 spec.label, validators=[Optional(), Length(max=MAX_REASON_LENGTH)]
@@ -203,6 +273,15 @@ def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
     if "concealed" in attrs:
         attrs["validate_concealed"] = _concealed_needs_a_side
     return type("HandForm", (FlaskForm,), attrs)
+
+
+def special_choices(rules: Rules) -> list[SelectChoice]:
+    """None, then each special hand with its points (and whether it wins the game)."""
+    choices = [SelectChoice(NOBODY, "None")]
+    for special in rules.special_hands:
+        wins = ", wins the game" if special.wins_game else ""
+        choices.append(SelectChoice(special.key, f"{special.label} ({special.points}{wins})"))
+    return choices
 
 
 def _concealed_needs_a_side(form: FlaskForm, field: BooleanField) -> None:
@@ -229,8 +308,9 @@ def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], li
         foot = None
         if rules.feet is not None:
             foot = block(f"Cards in {rules.feet.plural} not picked up", "foot")
+        special = next(iter(group("special")), None)
         sections.append(
-            SideSection(seat, name, group("melds"), meld, hand, group("penalties"), foot)
+            SideSection(seat, name, group("melds"), meld, hand, group("penalties"), foot, special)
         )
     return [s for s in specs if s.side is None], sections
 
@@ -281,6 +361,12 @@ def _side_record(
         value = _number(data, spec.name)
         if spec.kind == "check":
             record[spec.path] = bool(data.get(spec.name))
+        elif spec.kind == "special":
+            # A special hand scores alone: the other inputs of the side are set aside on the
+            # page; anything still entered there is refused by the engine with its reason.
+            chosen = data.get(spec.name)
+            if chosen and chosen != NOBODY:
+                record[spec.path] = chosen
         elif head == "canastas":
             if value:
                 canastas[key] = value
@@ -333,9 +419,74 @@ def records_from_form(
     return records, penalty_fields
 
 
-def form_data_from_records(rules: Rules, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The form's initial data for a stored hand (to correct it)."""
+@dataclass(frozen=True)
+class FormHand:
+    """A posted hand form as the engine takes it: one record per side (of the line-up in
+    a seated game), the line-up, and where each side's and penalty's inputs are."""
+
+    records: list[dict[str, Any]]
+    lineup: list[list[int]] | None
+    penalty_fields: dict[tuple[int, str], str]
+
+    def seat_of(self, side: int | None) -> int | None:
+        """The seat whose inputs hold side `side` of the line-up (a pair: its first seat)."""
+        if side is None or not self.lineup or side >= len(self.lineup):
+            return side
+        return self.lineup[side][0]
+
+    def at_inputs(self, problem: Problem) -> Problem:
+        """The problem with its side turned into the seat whose inputs it concerns."""
+        return replace(problem, side=self.seat_of(problem.side)) if self.lineup else problem
+
+
+def _side_of_seats(
+    rules: Rules, seat_records: Sequence[dict[str, Any]], seats: Sequence[int], alone: bool
+) -> dict[str, Any]:
+    """A line-up side's record from its seats' inputs: a pair enters its cards once, in
+    its first seat's inputs; it went out (or took its pozzetto) when either seat's box
+    says so. The player alone against a pair is the one who took the big pozzetto."""
+    record = dict(seat_records[seats[0]])
+    record["went_out"] = any(seat_records[seat].get("went_out") for seat in seats)
+    if record["went_out"] and any(seat_records[seat].get("concealed") for seat in seats):
+        record["concealed"] = True
+    if rules.extra_hand is not None:
+        took = any(seat_records[seat].get("took_extra_hand") for seat in seats)
+        record["took_extra_hand"] = True if alone else took
+    return record
+
+
+def hand_from_form(rules: Rules, side_count: int, data: Mapping[str, Any]) -> FormHand:
+    """The one mapping from the hand form to what the engine reads (saving, previewing)."""
+    records, penalty_fields = records_from_form(rules, side_count, data)
+    if rules.seating is None:
+        return FormHand(records, None, penalty_fields)
+    lineup = lineup_of_choice(data.get("lineup"), side_count)
+    if lineup is None:
+        return FormHand(records, None, penalty_fields)
+    lone_shapes = [s for s in rules.seating.shapes(None) if s.lone_took_extra_hand]
+    pair_against_one = len(lineup) == 2 and _has_shape(lone_shapes, lineup)
+    sides = [
+        _side_of_seats(rules, records, seats, pair_against_one and len(seats) == 1)
+        for seats in lineup
+    ]
+    return FormHand(sides, lineup, penalty_fields)
+
+
+def _has_shape(shapes: Sequence[LineupShape], lineup: Sequence[Sequence[int]]) -> bool:
+    sizes = tuple(sorted(len(side) for side in lineup))
+    return any(shape.sizes == sizes for shape in shapes)
+
+
+def form_data_from_records(
+    rules: Rules,
+    records: Sequence[Mapping[str, Any]],
+    lineup: Sequence[Sequence[int]] | None = None,
+) -> dict[str, Any]:
+    """The form's initial data for a stored hand (to correct it); a seated hand's records
+    are its seats' (a pair's two seats hold the same record)."""
     data: dict[str, Any] = {"out": NOBODY}
+    if lineup:
+        data["lineup"] = choice_of_lineup(lineup)
     for seat, record in enumerate(records):
         prefix = f"s{seat}_"
         if record.get("went_out"):
@@ -343,7 +494,9 @@ def form_data_from_records(rules: Rules, records: Sequence[Mapping[str, Any]]) -
             data["concealed"] = bool(record.get("concealed"))
         for kind, count in (record.get("canastas") or {}).items():
             data[f"{prefix}canasta_{kind}"] = count
-        counts = ("red_threes", "took_extra_hand", "feet_taken", "exact_pickups")
+        if record.get("special_hand"):
+            data[f"{prefix}special"] = record["special_hand"]
+        counts = ("red_threes", "black_threes", "took_extra_hand", "feet_taken", "exact_pickups")
         for name in (*counts, *(p.field for p in rules.counted_penalties)):
             if name in record:
                 data[prefix + name] = record[name]
@@ -370,6 +523,8 @@ def field_for_problem(
 ) -> str | None:
     """The form field a problem belongs next to; None for the top of the form."""
     field = problem.field or ""
+    if field == "lineup":
+        return "lineup"
     if field in ("went_out", "concealed") and problem.side is None:
         return "out"
     if problem.side is None:

@@ -13,9 +13,9 @@ from flask_login import current_user
 from ..access import login_required
 from ..rules import PRESETS
 from ..services import listing
-from ..services.groups import group_ids, group_names
+from ..services.groups import group_names
 from ..services.history_search import RESULTS, SORTS, conditions, read_search
-from ..services.match_setup import known_players
+from ..services.listing import known_players
 
 bp = Blueprint("history", __name__)
 
@@ -33,23 +33,32 @@ def _page_url(args: dict[str, str]) -> Callable[[int], str]:
 @bp.get("/history")
 @login_required
 def index() -> ResponseReturnValue:
-    mine = group_ids(current_user)
+    stamps = listing.history_stamps(current_user.id)
+    mine = [group_id for group_id, _, _ in stamps]
     search = read_search(request.args)
     page = request.args.get("page", "1")
     page_number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
     result = None
     page_url = _page_url(search.args())
     if not search.problems:
-        result = listing.history(
-            mine,
-            search.player or None,
-            search.variant or None,
-            page_number,
-            where=conditions(search, mine),
-            oldest_first=search.oldest_first,
+        asked = (tuple(sorted(search.args().items())), page_number)
+        result = listing.kept_for_history(
+            stamps,
+            ("page", asked),
+            lambda: listing.history(
+                mine,
+                search.player or None,
+                search.variant or None,
+                page_number,
+                where=conditions(search, mine),
+                oldest_first=search.oldest_first,
+            ),
         )
         if page_number > result.pages:
             return redirect(page_url(result.pages))
+    players, groups = listing.kept_for_history(
+        stamps, ("lists",), lambda: (known_players(mine), group_names(current_user))
+    )
     return render_template(
         "history.html",
         result=result,
@@ -57,9 +66,9 @@ def index() -> ResponseReturnValue:
         args=search.args(),
         page_url=page_url,
         problems=search.problems,
-        players=known_players(mine),
+        players=players,
         presets=list(PRESETS.values()),
         results=RESULTS,
         sorts=SORTS,
-        groups=group_names(current_user),
+        groups=groups,
     ), (400 if search.problems else 200)

@@ -114,6 +114,8 @@ def enter_side(page: Page, seat: int, values: Mapping[str, int | str | bool]) ->
             tap_stepper(page, field, int(value))
         else:
             penalties = ("black_threes_in_hand", "short_sequences", "red_threes_in_hand")
+            penalties += ("incomplete_aces", "incomplete_sevens", "incomplete_wild")
+            penalties += ("players_with_3_aces", "players_with_3_sevens")
             if key.startswith("penalty_") or key in penalties:
                 open_penalties(page, seat)
             tap_stepper(page, field, int(value))

@@ -140,6 +140,39 @@ REFERENCE["buraco-4p"] = {
     "red": _no_red,
     "extra_hand": 100,
 }
+
+
+def _mac_threes(n: int, canastas: int, meld: int) -> int:
+    """RULES-2 Modern American: each colour 1: 100, 2: 300, 3: 500, 4: 1000; minus without
+    a canasta, nothing with exactly one, plus from two."""
+    value = {0: 0, 1: 100, 2: 300, 3: 500, 4: 1000}[n]
+    return -value if canastas == 0 else 0 if canastas == 1 else value
+
+
+REFERENCE["modern-american"] = {
+    "values": {**CANASTA_SET, "red_three": 5},
+    "bonus": {
+        "natural": 500,
+        "mixed": 300,
+        "aces": 2500,
+        "sevens": 2500,
+        "wild": 2000,
+        "wild_jokers": 2500,
+        "wild_twos": 3000,
+    },
+    "out": (100, 100),
+    "red": _mac_threes,
+    "black": _mac_threes,
+    "counted": {
+        "incomplete_aces": 2500,
+        "incomplete_sevens": 2500,
+        "incomplete_wild": 2000,
+        "players_with_3_aces": 1500,
+        "players_with_3_sevens": 1500,
+    },
+    "meld_minus_without_canasta": True,
+}
+# Special hands are not drawn here: test_modern_american.py covers them case by case.
 EVERY_PRESET = (*ALL_PRESETS, *NEW_PRESETS)
 
 
@@ -152,11 +185,16 @@ def reference_total(key: str, side: dict[str, Any]) -> int:
         meld = sum(values[c] * n for c, n in side["meld_cards"].items())
     else:
         meld = side.get("meld_points", 0)
-    total += meld
+    if ref.get("meld_minus_without_canasta") and not sum(canastas.values()):
+        total -= meld
+    else:
+        total += meld
     if side.get("went_out"):
         plain, concealed = ref["out"]
         total += concealed if side.get("concealed") else plain
     total += ref["red"](side.get("red_threes", 0), sum(canastas.values()), meld)
+    if "black" in ref:
+        total += ref["black"](side.get("black_threes", 0), sum(canastas.values()), meld)
     if "hand_cards" in side:
         total -= sum(values[c] * n for c, n in side["hand_cards"].items())
     else:
@@ -233,7 +271,7 @@ def options_for(draw, key: str) -> dict[str, Any]:
     for kind in rules.kinds():
         if draw(st.booleans()):
             options[kind.option] = draw(fives)
-    if rules.red_threes is not None:
+    if rules.red_threes is not None and rules.red_threes.schedule_option is None:
         if draw(st.booleans()):
             options["red_three"] = draw(fives)
         if rules.red_threes.negative_when_choices and draw(st.booleans()):
@@ -253,13 +291,25 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
     out = draw(st.one_of(st.none(), st.integers(0, n_sides - 1)))
 
     categories = [c.key for c in rules.cards]
-    naturals = [c.key for c in rules.cards if not c.wild]
+    naturals = [c.key for c in rules.cards if not c.wild and c.key not in rules.unmeldable]
     wilds = [c.key for c in rules.cards if c.wild]
     deck = rules.deck_for(players * n_sides)
     budget = {c: deck.count_of(c) for c in [*categories, "red_three"]}
     refused_in_hand = {p.card_category for p in rules.counted_penalties if p.replaces_hand_cards}
     kinds = [k.key for k in rules.kinds()]
     canasta_room = deck.size // rules.canasta_size
+    # Kinds capped across the table (Modern American: one canasta of aces, of sevens, and
+    # one wild-card canasta in all).
+    on_table = dict.fromkeys(kinds, 0)
+
+    def room(kind: str) -> int:
+        spec = rules.kind(kind)
+        most = 2 if spec.max_on_table is None else spec.max_on_table - on_table[kind]
+        for cap in rules.group_caps:
+            if spec.group == cap.group:
+                used = sum(n for k, n in on_table.items() if rules.kind(k).group == cap.group)
+                most = min(most, cap.most - used)
+        return max(most, 0)
 
     sides = []
     for index in range(n_sides):
@@ -267,11 +317,16 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
         alone_out = went_out and players == 1
         side: dict[str, Any] = {}
 
-        canastas = {k: draw(st.integers(0, 2)) for k in kinds}
+        canastas = {}
+        for k in kinds:
+            canastas[k] = draw(st.integers(0, min(2, room(k))))
+            on_table[k] += canastas[k]
         if went_out:
             for missing, clause_kinds in _meets(rules, canastas):
-                kind = draw(st.sampled_from(clause_kinds or tuple(kinds)))
+                open_kinds = [k for k in clause_kinds or tuple(kinds) if room(k) >= missing]
+                kind = draw(st.sampled_from(open_kinds))
                 canastas[kind] += missing
+                on_table[kind] += missing
             assert not _meets(rules, canastas)
         canastas = {k: n for k, n in canastas.items() if n}
         canasta_room -= sum(canastas.values())
@@ -304,6 +359,7 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
                         _add(taken, more)
                 if taken is None:
                     canastas[kind] -= 1
+                    on_table[kind] -= 1
                 else:
                     _add(meld_cards, taken)
         if went_out:
@@ -312,6 +368,8 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
         if canastas or "canastas" in side:
             side["canastas"] = canastas
         for category in categories:
+            if category in rules.unmeldable:
+                continue
             extra = draw(st.integers(0, min(budget[category], 4)))
             if extra:
                 meld_cards[category] = meld_cards.get(category, 0) + extra
@@ -342,15 +400,21 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
             else:
                 side["hand_points"] = _value(rules, hand_cards)
 
-        if rules.red_threes is not None:
-            red = draw(st.integers(0, budget["red_three"]))
-            budget["red_three"] -= red
-            if red or draw(st.booleans()):
-                side["red_threes"] = red
+        for threes in rules.laid_threes():
+            laid = draw(st.integers(0, budget[threes.card_category]))
+            budget[threes.card_category] -= laid
+            if laid or draw(st.booleans()):
+                side[threes.field] = laid
 
         for penalty in rules.counted_penalties:
             if penalty.card_category is None:
-                count = draw(st.integers(0, 2))
+                most = 2 if penalty.max_per_side is None else penalty.max_per_side
+                if penalty.max_players:
+                    most = min(most, players)
+                beside = penalty.excludes_kind and canastas.get(penalty.excludes_kind)
+                if beside or (penalty.forbids_going_out and went_out):
+                    most = 0
+                count = draw(st.integers(0, most))
             elif alone_out:
                 count = 0
             else:

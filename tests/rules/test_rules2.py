@@ -357,7 +357,7 @@ def test_defaults_resolve_to_the_preset_and_round_trip(key):
         described = spec.to_dict()
         assert described["type"] in {
             "points", "optional_points", "choice", "meld_table", "int", "bool", "clauses",
-            "totals", "points_list", "clauses_list", "card_values",
+            "totals", "points_list", "clauses_list", "card_values", "special_hands",
         }  # fmt: skip
 
 
