@@ -55,6 +55,13 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "groups.rename_player": [(GROUP_ADMIN, "POST", "/groups/{group}/players/{player}/rename")],
     "groups.merge_players": [(GROUP_ADMIN, "POST", "/groups/{group}/players/merge")],
     "groups.rename": [(GROUP_ADMIN, "POST", "/groups/{group}/rename")],
+    "stats.group_stats": [(GROUP_MEMBER, "GET", "/groups/{group}/stats")],
+    "stats.player": [(GROUP_MEMBER, "GET", "/groups/{group}/players/{player}")],
+    "exports.export": [(GROUP_MEMBER, "GET", "/groups/{group}/export.json")],
+    "exports.import_matches": [
+        (GROUP_MEMBER, "GET", "/groups/{group}/import"),
+        (GROUP_MEMBER, "POST", "/groups/{group}/import"),
+    ],
     "invites.accept": [(PUBLIC, "GET", "/invite/{invite}"), (PUBLIC, "POST", "/invite/{invite}")],
     "matches.choose_variant": [(USER, "GET", "/matches/new")],
     "matches.new": [(USER, "GET", "/matches/new/classic"), (USER, "POST", "/matches/new/classic")],
@@ -107,6 +114,9 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "api_matches.links": [(MEMBER, "GET", "/api/v1/matches/{match}/links")],
     "api_matches.new_link": [(MEMBER, "POST", "/api/v1/matches/{match}/links")],
     "api_matches.revoke_link": [(MEMBER, "DELETE", "/api/v1/matches/{match}/links/999999")],
+    "api_stats.stats": [(USER, "GET", "/api/v1/stats")],
+    "api_exports.export": [(USER, "GET", "/api/v1/export")],
+    "api_exports.import_matches": [(USER, "POST", "/api/v1/import")],
 }
 
 CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin")
