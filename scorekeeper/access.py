@@ -19,7 +19,7 @@ from typing import TypeVar, cast
 from flask import Flask, g, redirect, request, session, url_for
 from flask_login import current_user
 from flask_login import login_required as untyped_login_required
-from sqlalchemy import and_, select
+from sqlalchemy import and_, bindparam, select
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
 from .extensions import db, login_manager
@@ -45,6 +45,28 @@ class Level(IntEnum):
 
 LINK_LEVELS = {LinkRole.VIEWER: Level.VIEWER, LinkRole.SCORER: Level.SCORER}
 ROLE_LEVELS = {Role.MEMBER: Level.MEMBER, Role.ADMIN: Level.ADMIN}
+
+# The access checks every match request makes, built once (with parameters) rather than
+# per request: building a statement costs about as much as running it.
+_MATCH, _MEMBER, _USER = Match.__table__, Membership.__table__, User.__table__
+MATCH_AND_ROLE = (
+    select(_MATCH.c.id, _MATCH.c.group_id, _MATCH.c.revision, _MEMBER.c.role)
+    .outerjoin(
+        _MEMBER,
+        and_(_MEMBER.c.group_id == _MATCH.c.group_id, _MEMBER.c.user_id == bindparam("user_id")),
+    )
+    .where(_MATCH.c.id == bindparam("match_id"))
+)
+MEMBER_OF_MATCH = (
+    select(_MATCH.c.id, _MATCH.c.group_id, _MATCH.c.revision, _MEMBER.c.role)
+    .select_from(
+        _MATCH.join(_MEMBER, _MEMBER.c.group_id == _MATCH.c.group_id).join(
+            _USER,
+            and_(_USER.c.id == _MEMBER.c.user_id, _USER.c.session_epoch == bindparam("epoch")),
+        )
+    )
+    .where(_MATCH.c.id == bindparam("match_id"), _USER.c.id == bindparam("user_id"))
+)
 
 
 @dataclass(frozen=True)
@@ -124,14 +146,7 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
     if not valid_id(match_id):
         return None
     user_id = who.user.id if who.user else -1
-    row = db.session.execute(
-        select(Match.id, Match.group_id, Match.revision, Membership.role)
-        .outerjoin(
-            Membership,
-            and_(Membership.group_id == Match.group_id, Membership.user_id == user_id),
-        )
-        .where(Match.id == match_id)
-    ).first()
+    row = db.session.execute(MATCH_AND_ROLE, {"match_id": match_id, "user_id": user_id}).first()
     if row is None:
         return None
     level = ROLE_LEVELS.get(Role(row.role), Level.NONE) if row.role else Level.NONE
@@ -164,15 +179,8 @@ def member_access(match_id: int) -> MatchAccess | None:
         return None
     if not valid_id(match_id) or not valid_id(int(number)):
         return None
-    match, member, user = Match.__table__, Membership.__table__, User.__table__
     row = db.session.execute(
-        select(match.c.id, match.c.group_id, match.c.revision, member.c.role)
-        .select_from(
-            match.join(member, member.c.group_id == match.c.group_id).join(
-                user, and_(user.c.id == member.c.user_id, user.c.session_epoch == int(epoch))
-            )
-        )
-        .where(match.c.id == match_id, user.c.id == int(number))
+        MEMBER_OF_MATCH, {"match_id": match_id, "user_id": int(number), "epoch": int(epoch)}
     ).first()
     if row is None:
         return None

@@ -90,6 +90,11 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     access.init_app(app)
     limiter.init_app(app)
+    # Only decorated views have limits (signing in, invites), and they check themselves:
+    # the check Flask-Limiter also runs before every request would find nothing to count
+    # for the others, at a cost to every poll of a live board.
+    before = app.before_request_funcs.get(None, [])
+    app.before_request_funcs[None] = [f for f in before if f != limiter._check_request_limit]
 
     edge.init_app(app)  # first: what is refused at the door is refused before anything else
     for blueprint in api.BLUEPRINTS:

@@ -4,9 +4,9 @@ Both use SQLite's online backup API, which copies a consistent state while the
 server goes on serving (it takes the database's locks as any writer would). A
 restore checks the file first, keeps a copy of the current database beside it,
 and brings an older backup up to the current schema. It also moves every match's
-revision past the highest one the replaced database reached: servers still running
-keep what they showed per match revision (see `caches`), and a revision must never
-name two different states of a match. PostgreSQL has its own
+revision (and every group's history revision) past the highest one the replaced
+database reached: servers still running keep what they showed per revision (see
+`caches`), and a revision must never name two different states. PostgreSQL has its own
 tools (pg_dump, pg_restore): the commands say which line to run.
 """
 
@@ -68,14 +68,15 @@ def _known_revisions() -> set[str]:
     return {script.revision for script in ScriptDirectory.from_config(config).walk_revisions()}
 
 
-def _highest_revision(path: Path) -> int:
-    """The highest match revision in the database at `path` (0 when it has none)."""
+def _past_highest(path: Path, table: str, column: str) -> int:
+    """One past the highest value of a revision column in the database at `path` (0 when
+    it has none): added to the restored rows, it makes every value one never seen."""
     if not path.exists():
         return 0
     try:
         with _read_only(path) as connection:
-            found = connection.execute("SELECT max(revision) FROM match").fetchone()
-    except sqlite3.DatabaseError:  # no match table (yet): nothing was shown from it
+            found = connection.execute(f'SELECT max({column}) FROM "{table}"').fetchone()
+    except sqlite3.DatabaseError:  # no such table or column (yet): nothing was shown from it
         return 0
     return int(found[0] or 0) + 1
 
@@ -131,7 +132,8 @@ def restore_command(path: Path, yes: bool) -> None:
             abort=True,
         )
     db.session.remove()
-    reached = _highest_revision(target)
+    reached = _past_highest(target, "match", "revision")
+    reached_history = _past_highest(target, "group", "history_revision")
     if target.exists():
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         kept = target.with_name(f"{target.stem}.before-restore-{stamp}{target.suffix}")
@@ -142,6 +144,10 @@ def restore_command(path: Path, yes: bool) -> None:
     flask_migrate.upgrade()
     with db.engine.begin() as connection:
         connection.execute(text("UPDATE match SET revision = revision + :step"), {"step": reached})
+        connection.execute(
+            text('UPDATE "group" SET history_revision = history_revision + :step'),
+            {"step": reached_history},
+        )
     click.echo(f"Restored {matches} matches and {hands} hands from {path}")
 
 

@@ -9,6 +9,7 @@ member of. Secrets (passwords, API tokens) are stored hashed.
 from __future__ import annotations
 
 import unicodedata
+import uuid
 from datetime import UTC, datetime
 from enum import StrEnum
 from typing import TYPE_CHECKING, Any, ClassVar
@@ -31,6 +32,11 @@ def name_key(name: str) -> str:
     lower() folds ASCII only, so names are matched on this stored key, never in SQL.
     """
     return unicodedata.normalize("NFKC", name.casefold())
+
+
+def new_uid() -> str:
+    """A match's stable identity across servers (exports and imports): 32 hex digits."""
+    return uuid.uuid4().hex
 
 
 def utcnow() -> datetime:
@@ -92,6 +98,10 @@ class Group(Model):
     name: Mapped[str] = mapped_column(String(NAME_LENGTH * 2))
     personal: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Moves on with every change its history and player lists show (a match ending, or
+    # changed after its end; a player added or renamed): what was made from one value
+    # stays right, so history pages are kept per value (see `listing.touch_history`).
+    history_revision: Mapped[int] = mapped_column(default=0, server_default=text("0"))
 
     memberships: Mapped[list[Membership]] = relationship(
         back_populates="group", cascade="all, delete-orphan"
@@ -175,6 +185,7 @@ class Player(Model):
 class Match(Model):
     """A match, with the rules frozen at its start.
 
+    `uid` names the match wherever it is exported to: an import skips a uid it has.
     `revision` counts the writes to the match. A write takes the match's row lock by
     bumping it before it reads anything, so writes to one match never interleave; the
     hand it writes takes the new revision as its `version`, which therefore names one
@@ -192,6 +203,7 @@ class Match(Model):
         __table__: ClassVar[Table]
 
     id: Mapped[int] = mapped_column(primary_key=True)
+    uid: Mapped[str] = mapped_column(String(32), unique=True, default=new_uid)
     group_id: Mapped[int | None] = mapped_column(
         ForeignKey("group.id", ondelete="CASCADE")
     )  # None only for matches kept from before accounts, until the first admin claims them
@@ -263,6 +275,8 @@ class Hand(Model):
     submission_token: Mapped[str | None] = mapped_column(String(TOKEN_LENGTH))
     recorded_at: Mapped[datetime] = mapped_column(default=utcnow)
     updated_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # Seated games (Burraco for three): the seats of each side this hand; else null.
+    lineup: Mapped[list[list[int]] | None] = mapped_column(JSON)
 
     match: Mapped[Match] = relationship(back_populates="hands")
     sides: Mapped[list[HandSide]] = relationship(

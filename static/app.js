@@ -216,18 +216,46 @@
   form.addEventListener("change", (event) => {
     const choice = event.target;
     if (choice.name !== "out" || !event.isTrusted) return;
+    // A pair's second player went out: the pair's inputs are its first player's.
+    const own = form.querySelector(`fieldset.side[data-side="${choice.value}"]`);
+    const seat = (own && own.dataset.holder) || choice.value;
     $$("input[data-follows-out]", form).forEach((box) => {
-      const mine = box.dataset.side === choice.value;
+      const mine = box.dataset.side === seat;
       if (mine && !box.checked) { box.checked = true; box.dataset.auto = "1"; }
       else if (!mine && box.dataset.auto) { box.checked = false; delete box.dataset.auto; }
       else return;
       box.dispatchEvent(new Event("change", { bubbles: true }));
     });
-    const side = form.querySelector(`fieldset.side[data-side="${choice.value}"]`);
+    const side = form.querySelector(`fieldset.side[data-side="${seat}"]`);
     const first = side && inputs().find((i) => side.contains(i));
     if (first) first.focus();
   });
 
+  // Burraco for three: a pair enters its cards once, in its first player's inputs (the
+  // second player's are set aside); the player alone took the pozzetto.
+  function lineUp() {
+    const choice = form.querySelector("input[name=lineup]:checked");
+    const alone = choice && choice.value.startsWith("alone:") ? choice.value.slice(6) : null;
+    const seats = $$("fieldset.side", form);
+    const pair = alone === null ? [] : seats.filter((fs) => fs.dataset.side !== alone);
+    seats.forEach((fs) => {
+      const second = pair.length > 1 && fs === pair[1];
+      fs.hidden = fs.disabled = second;
+      if (second) fs.dataset.holder = pair[0].dataset.side; else delete fs.dataset.holder;
+      let note = fs.querySelector(".pair-note");
+      if (!note) { note = document.createElement("p"); note.className = "pair-note"; fs.querySelector("legend").after(note); }
+      note.hidden = !(pair.length > 1 && fs === pair[0]);
+      note.textContent = note.hidden ? "" : `${pair.map((p) => p.dataset.name).join(" and ")} play together: enter the pair's cards here, once.`;
+      const box = fs.querySelector("input[data-path=took_extra_hand]");
+      const lone = fs.dataset.side === alone;
+      if (box && lone) box.checked = true;
+      if (box) box.disabled = lone;
+    });
+  }
+  if (form.querySelector("input[name=lineup]")) {
+    form.addEventListener("change", (event) => { if (event.target.name === "lineup") lineUp(); });
+    lineUp();
+  }
   // A special hand scores alone: the side's other inputs are set aside (hidden and not
   // sent), and the side is marked as the one that went out.
   const setAside = (select) => {

@@ -7,6 +7,6 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import matches, scoring, variants
+from . import exports, matches, scoring, stats, variants
 
-BLUEPRINTS: tuple[Blueprint, ...] = (variants.bp, scoring.bp, matches.bp)
+BLUEPRINTS: tuple[Blueprint, ...] = (variants.bp, scoring.bp, matches.bp, exports.bp, stats.bp)

@@ -25,6 +25,7 @@ from ..services.match_state import (
     load_match,
     match_state,
 )
+from ..services.seated import seated_json
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
 
@@ -80,6 +81,7 @@ def _state_json(match: Match) -> dict[str, Any]:
         }
         for row, sides in zip(state.hands, hand_records(keys), strict=True)
     ]
+    seating = seated_json(match, state.rules, [row.running for row in state.hands], hands)
     return {
         "id": match.id,
         "variant": match.variant,
@@ -102,6 +104,7 @@ def _state_json(match: Match) -> dict[str, Any]:
         "dealer": state.next_dealer,
         "seats": state.table_order,
         **({"deal": state.next_number, "deals": state.deals} if state.deals else {}),
+        **seating,
         "audit": [
             {
                 "action": row.action,
@@ -286,7 +289,7 @@ def read(match_id: int) -> ResponseReturnValue:
 @bp.post("/<int:match_id>/hands")
 def add_hand(match_id: int) -> ResponseReturnValue:
     actor = _scorer(match_id)
-    body = _json_body(("sides", "number", "token", "deal"))
+    body = _json_body(("sides", "number", "token", "deal", "lineup"))
     number = _deal_is_number(body, _optional_int(body, "number"))
     token = _token(body)
     expected = _if_match(match_id)
@@ -299,6 +302,7 @@ def add_hand(match_id: int) -> ResponseReturnValue:
             expected_number=number,
             actor=actor,
             expected=expected,
+            lineup=body.get("lineup"),
         ),
         201,
     )
@@ -307,14 +311,20 @@ def add_hand(match_id: int) -> ResponseReturnValue:
 @bp.put("/<int:match_id>/hands/<int:number>")
 def correct(match_id: int, number: int) -> ResponseReturnValue:
     actor = _scorer(match_id)
-    body = _json_body(("sides", "version", "deal"))
+    body = _json_body(("sides", "version", "deal", "lineup"))
     _deal_is_number(body, number)
     version = _optional_int(body, "version")
     expected = _if_match(match_id)
     return _write(
         match_id,
         lambda: correct_hand(
-            match_id, number, body.get("sides"), version, actor=actor, expected=expected
+            match_id,
+            number,
+            body.get("sides"),
+            version,
+            actor=actor,
+            expected=expected,
+            lineup=body.get("lineup"),
         ),
     )
 

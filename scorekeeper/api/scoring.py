@@ -10,11 +10,12 @@ from ..access import Level, match_access
 from ..rules import InvalidHand, Problem
 from ..services.hands import Evaluation, evaluate, evaluate_request
 from ..services.match_state import load_match, match_rules, side_names
+from ..services.seated import next_phase
 from .common import PREFIX, ApiError, json_object, reject_unknown_keys
 
 bp = Blueprint("api_score", __name__, url_prefix=PREFIX)
 
-SCORE_KEYS = ("variant", "options", "players", "deal", "sides", "match")
+SCORE_KEYS = ("variant", "options", "players", "deal", "lineup", "sides", "match")
 
 
 def _evaluate(body: dict[str, Any]) -> Evaluation:
@@ -27,6 +28,7 @@ def _evaluate(body: dict[str, Any]) -> Evaluation:
             body.get("sides"),
             body.get("players"),
             body.get("deal"),
+            body.get("lineup"),
         )
     extra = [key for key in ("variant", "options", "players") if key in body]
     if extra:
@@ -47,6 +49,8 @@ def _evaluate(body: dict[str, Any]) -> Evaluation:
         match.players_per_side,
         side_names(match),
         body.get("deal"),
+        body.get("lineup"),
+        next_phase(match),
     )
 
 
@@ -60,7 +64,12 @@ def score_hand() -> dict[str, Any]:
         raise ApiError(422, [*unknown, *error.problems]) from None
     if unknown:
         raise ApiError(422, unknown)
-    return {
+    answer: dict[str, Any] = {
         "sides": [side.to_dict() for side in evaluation.scores],
         "warnings": [warning.to_dict() for warning in evaluation.warnings],
     }
+    if evaluation.seats:
+        answer["seats"] = [
+            {"seat": seat, "total": share.total} for seat, share in enumerate(evaluation.seats)
+        ]
+    return answer

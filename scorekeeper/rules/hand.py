@@ -14,6 +14,7 @@ from .errors import InvalidHand, Problem
 from .model import Rules
 from .presets import PRESETS
 from .record import Hand, PenaltyEntry, SideHand, side_label
+from .seats import lineup_side_names, lineup_side_problems, read_lineup
 from .text import unprintable
 from .validate import check_hand
 
@@ -409,6 +410,8 @@ def read_hand(
     players: object = None,
     side_names: list[str] | None = None,
     deal: object = None,
+    lineup: object = None,
+    phase: int | None = None,
 ) -> Hand:
     """Parse and validate one hand; raise InvalidHand with every problem found.
 
@@ -416,14 +419,21 @@ def read_hand(
     allows several layouts; some presets assume one per number of sides);
     `side_names` name the sides in messages; `deal` is the deal number that
     deal-keyed rules follow (1 when not given; in a match, the hand number).
+    In a seated game (`rules.seating`) `lineup` says which seats formed each side
+    (`side_names` then name the seats) and `phase` which line-ups the hand may have
+    (None: any of the game's).
     """
     problems: list[Problem] = []
     side_count = len(raw_sides) if isinstance(raw_sides, list) else None
     players_per_side = _players(rules, players, problems, side_count)
     deal_number = _deal(deal, problems)
+    seats, lineup_problems = read_lineup(rules, lineup, phase)
+    problems.extend(lineup_problems)
     if not isinstance(raw_sides, list):
         problems.append(Problem.of(None, "sides", "hand.sides_not_list"))
         raise InvalidHand(problems)
+    if rules.seating is not None:
+        return _read_seated(rules, raw_sides, seats, phase, side_names, deal_number, problems)
     side_counts = sorted(
         {
             lay.sides
@@ -454,6 +464,42 @@ def read_hand(
         failed.append(reader.failed | ({"side"} if side is None else set()))
     hand = Hand(tuple(sides), players_per_side, deal_number)
     problems.extend(check_hand(rules, hand, failed, side_names))
+    if problems:
+        raise InvalidHand(problems)
+    return hand
+
+
+def _read_seated(
+    rules: Rules,
+    raw_sides: list[Any],
+    lineup: tuple[tuple[int, ...], ...] | None,
+    phase: int | None,
+    seat_names: list[str] | None,
+    deal: int,
+    problems: list[Problem],
+) -> Hand:
+    """A hand of a seated game: one record per side of its line-up, in the line-up's order."""
+    names = lineup_side_names(lineup, seat_names) if lineup is not None else None
+    if lineup is not None and len(raw_sides) != len(lineup):
+        problems.append(
+            Problem.of(None, "sides", "hand.lineup_sides", sides=len(lineup), given=len(raw_sides))
+        )
+        lineup = None
+    sizes = {len(seats) for seats in lineup} if lineup is not None else set()
+    players_per_side = sizes.pop() if len(sizes) == 1 else None
+    sides: list[SideHand] = []
+    failed: list[set[str]] = []
+    for index, raw in enumerate(raw_sides):
+        reader = _SideReader(rules, index, side_label(index, players_per_side, names))
+        side = reader.read(raw)
+        problems.extend(reader.problems)
+        sides.append(side or SideHand())
+        failed.append(reader.failed | ({"side"} if side is None else set()))
+    hand = Hand(tuple(sides), players_per_side, deal, lineup or ())
+    if lineup is not None:
+        who = names or []
+        problems.extend(lineup_side_problems(rules, lineup, sides, phase, who, failed))
+        problems.extend(check_hand(rules, hand, failed, names))
     if problems:
         raise InvalidHand(problems)
     return hand

@@ -63,6 +63,8 @@ TEMPLATES: dict[str, str] = {
     "line.penalty.catalogue": "Penalty: {label}",
     "line.penalty.catalogue_many": "Penalty: {label} x {count}",
     "line.penalty.free": "Penalty: {reason}",
+    "line.share": "Half of the pair's {total} for each of its {seats} players, rounded up to "
+    "a multiple of {multiple}: {share}",
     "line.special_hand": "Went out with a special hand: {label}",
     "line.special_hand.wins": "Went out with a special hand: {label} (wins the game at once)",
     # Hand records: reading (every side problem starts with who it concerns).
@@ -105,6 +107,25 @@ TEMPLATES: dict[str, str] = {
     "hand.sides_not_list": "sides must be a list with one record per side",
     "hand.side_count": "{variant} is played by {expected} sides; {given} were given",
     "hand.side_count_one": "{variant} is played by {expected} sides; {given} was given",
+    # Line-ups of seated games (Burraco for three).
+    "lineup.not_seated": "{variant} has no line-ups: leave lineup out",
+    "lineup.missing": "{variant} needs the hand's lineup: who played with whom "
+    "(a list of sides, each a list of seats)",
+    "lineup.not_list": "lineup must be a list of sides, each a non-empty list of seat numbers, "
+    "e.g. {example}",
+    "lineup.seat_range": "lineup names seats that do not exist: {seats} (seats are 0 to {most})",
+    "lineup.seat_repeated": "lineup names a seat twice: {seats}",
+    "lineup.seat_missing": "lineup leaves out seat {seats}: every seat plays each hand",
+    "hand.lineup_sides": "The line-up has {sides} sides, so give {sides} side records in its "
+    "order; {given} were given",
+    "lineup.shape": "{variant} is played {allowed}",
+    "lineup.after_switch": "A seat reached {threshold}, so from now on every hand is played "
+    "{allowed}",
+    "lineup.before_switch": "Until a seat reaches {threshold} a hand is played {allowed}",
+    "lineup.lone_extra_hand": "{who}: the player alone is the one who finished first and took "
+    "the pozzetto, so took_extra_hand must be true",
+    "lineup.no_extra_hand": "{who}: each for himself before the switch means the stock ran out "
+    "before anyone took a pozzetto, so took_extra_hand must be false",
     # Hand records: what the rules make impossible.
     "check.concealed_not_out": "{who}: concealed is only possible for the side that went out",
     "check.meld_below_canastas": "{who}: {count} {noun} need at least {least} points of "

@@ -389,6 +389,68 @@ class GameEnd:
     targets_by_layout: tuple[LayoutTarget, ...] = ()
 
 
+class LineupMode(StrEnum):
+    """How the seats of a seated game (Burraco for three) play their hands."""
+
+    PAIR_THEN_EACH = "pair_then_each"
+    EACH_FOR_SELF = "each_for_self"
+
+
+@dataclass(frozen=True)
+class LineupShape:
+    """One way the seats may sit for a hand: sides of these sizes (ascending).
+
+    `lone_took_extra_hand`: a side of one seat must have taken its extra hand (the
+    player who finished first took the big pozzetto); `no_extra_hand`: no side took
+    one (the stock ran out before anyone finished the dealt cards).
+    """
+
+    key: str
+    label: str
+    sizes: tuple[int, ...]
+    lone_took_extra_hand: bool = False
+    no_extra_hand: bool = False
+
+
+@dataclass(frozen=True)
+class Seating:
+    """Seats are the competitors; each hand is played in a line-up of them.
+
+    The first phase allows `opening` shapes; after a hand at whose end a seat's
+    total is `switch_from` or more (None: never), every later hand allows only
+    `later` shapes. A side's hand total is shared among its seats: each share
+    is the total divided by the side's seats, rounded up to a multiple of
+    `share_multiple` (a side of one seat takes it whole).
+    """
+
+    seats: int
+    opening: tuple[LineupShape, ...]
+    later: tuple[LineupShape, ...] = ()
+    switch_from: int | None = None
+    share_multiple: int = 5
+    mode: LineupMode = LineupMode.PAIR_THEN_EACH
+
+    def shapes(self, phase: int | None) -> tuple[LineupShape, ...]:
+        """The line-ups of a phase (0 before the switch, 1 after; None: any phase).
+
+        In `each_for_self` mode the later line-ups hold from the first hand.
+        """
+        if self.mode == LineupMode.EACH_FOR_SELF:
+            return self.later
+        if phase is None:
+            return self.opening + tuple(s for s in self.later if s not in self.opening)
+        return self.later if phase and self.switch_from is not None else self.opening
+
+    def switches(self) -> bool:
+        """Whether a seat's total can move the game to the later line-ups."""
+        return self.mode == LineupMode.PAIR_THEN_EACH and self.switch_from is not None
+
+    def share(self, total: int, seats: int) -> int:
+        """One seat's share of a side total: rounded up (toward plus) to the multiple."""
+        step = seats * self.share_multiple
+        return -(-total // step) * self.share_multiple
+
+
 @dataclass(frozen=True)
 class Rules:
     """A complete, resolved rule set: a preset, or a preset with options applied."""
@@ -418,6 +480,7 @@ class Rules:
     feet: Feet | None = None
     packs: PackDeck | None = None
     group_caps: tuple[GroupCap, ...] = ()
+    seating: Seating | None = None
     black_threes: RedThrees | None = None
     special_hands: tuple[SpecialHand, ...] = ()
     unmeldable: tuple[str, ...] = ()
@@ -595,4 +658,25 @@ def invariant_problems(rules: Rules) -> list[str]:
         problems.append("counted penalties must have distinct fields")
     if rules.packs is not None and rules.packs.packs is not None and rules.packs.packs < 1:
         problems.append("a deck needs at least one pack")
+    if rules.seating is not None:
+        problems += _seating_problems(rules, rules.seating)
+    return problems
+
+
+def _seating_problems(rules: Rules, seating: Seating) -> list[str]:
+    problems = []
+    if not any(lay.sides == seating.seats and lay.players_per_side == 1 for lay in rules.layouts):
+        problems.append("seats need a layout of that many sides of one player")
+    needs_later = seating.switch_from is not None or seating.mode == LineupMode.EACH_FOR_SELF
+    if not seating.opening or (needs_later and not seating.later):
+        problems.append("every phase of a seated game needs at least one line-up")
+    for shape in (*seating.opening, *seating.later):
+        if sum(shape.sizes) != seating.seats or list(shape.sizes) != sorted(shape.sizes):
+            problems.append(f"the line-up {shape.key} must seat every seat once, sizes rising")
+        if len(shape.sizes) < 2 or min(shape.sizes) < 1:
+            problems.append(f"the line-up {shape.key} needs 2 or more sides")
+    if seating.share_multiple < 1:
+        problems.append("a share is rounded to a positive multiple")
+    if seating.switch_from is not None and _bad_points(seating.switch_from):
+        problems.append("the phase switch must be a multiple of 5, at least 0")
     return problems

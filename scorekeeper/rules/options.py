@@ -16,6 +16,7 @@ from .messages import with_article
 from .model import (
     CanastaClause,
     GameEndMode,
+    LineupMode,
     MeldMinusWhen,
     MeldTier,
     NegativeWhen,
@@ -23,6 +24,7 @@ from .model import (
     RedThreesMinus,
     RedThreeTotal,
     Rules,
+    Seating,
     Sign,
     TieRule,
 )
@@ -192,6 +194,26 @@ def _target_spec(rules: Rules) -> OptionSpec:
     )
 
 
+def _seating_specs(seating: Seating) -> list[OptionSpec]:
+    return [
+        OptionSpec(
+            "lineup_mode",
+            "Line-ups: pair against one and then each for himself, or each for himself throughout",
+            OptionType.CHOICE,
+            str(seating.mode),
+            tuple(LineupMode),
+            group=OptionGroup.COMMON,
+        ),
+        OptionSpec(
+            "solo_phase_from",
+            "Each for himself once a player reaches",
+            OptionType.POINTS,
+            seating.switch_from,
+            group=OptionGroup.COMMON,
+        ),
+    ]
+
+
 def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
     """Every option the rule set offers, in the order they are applied."""
     common = OptionGroup.COMMON
@@ -201,6 +223,8 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
         _target_spec(rules),
         OptionSpec("going_out", f"{going.label} bonus", OptionType.POINTS, going.bonus),
     ]
+    if rules.seating is not None:
+        specs += _seating_specs(rules.seating)
     if going.concealed_bonus is not None:
         specs.append(
             OptionSpec(
@@ -642,7 +666,19 @@ def _set_card_values(rules: Rules, value: dict[str, int]) -> Rules:
     return replace(rules, cards=cards)
 
 
+def _set_lineup_mode(rules: Rules, value: str) -> Rules:
+    assert rules.seating is not None
+    return replace(rules, seating=replace(rules.seating, mode=LineupMode(value)))
+
+
+def _set_solo_phase_from(rules: Rules, value: int) -> Rules:
+    assert rules.seating is not None
+    return replace(rules, seating=replace(rules.seating, switch_from=value))
+
+
 FIXED_SETTERS: dict[str, Setter] = {
+    "lineup_mode": _set_lineup_mode,
+    "solo_phase_from": _set_solo_phase_from,
     "target": _set_target,
     "going_out": _set_going_out,
     "concealed_going_out": _set_concealed,

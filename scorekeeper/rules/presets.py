@@ -39,12 +39,14 @@ from .model import (
     KindGroup,
     Layout,
     LayoutTarget,
+    LineupShape,
     MeldMinusWhen,
     MeldTier,
     NegativeWhen,
     RedThrees,
     RedThreeTotal,
     Rules,
+    Seating,
     SpecialHand,
     TieRule,
 )
@@ -461,6 +463,32 @@ BURACO_4P = Rules(
     target=3000,
 )
 
+# Burraco for three (FIBUR): the first to finish the dealt cards takes the big pozzetto and
+# plays alone against the other two; when the stock ran out first nobody took a pozzetto.
+PAIR_AGAINST_ONE = LineupShape(
+    "pair_against_one", "pair against one", (1, 2), lone_took_extra_hand=True
+)
+EACH_STOCK_OUT = LineupShape("each_for_self", "each for himself", (1, 1, 1), no_extra_hand=True)
+EACH_FOR_SELF = LineupShape("each_for_self", "each for himself", (1, 1, 1))
+
+BURRACO_3P = replace(
+    BURRACO,
+    key="burraco-3p",
+    name="Burraco for three",
+    description="Three players, pair against one and then each for himself; first to 1505.",
+    source="The Italian Burraco federation's three-player method (eburraco, biska, ilburraco, "
+    "burraco2); genovagioca's tournament rules for each for himself throughout",
+    layouts=(Layout(sides=3, players_per_side=1),),
+    seating=Seating(
+        seats=3,
+        opening=(PAIR_AGAINST_ONE, EACH_STOCK_OUT),
+        later=(EACH_FOR_SELF,),
+        switch_from=1000,
+    ),
+    target=1505,
+)
+
+
 MAC_RED_THREES = RedThrees(
     each=100,
     totals=tuple(RedThreeTotal(n, t) for n, t in ((1, 100), (2, 300), (3, 500), (4, 1000))),
@@ -628,6 +656,7 @@ _PRESETS: tuple[Rules, ...] = (
     CLASSIC_6P,
     HAND_AND_FOOT,
     BURACO_4P,
+    BURRACO_3P,
     MODERN_AMERICAN,
 )
 

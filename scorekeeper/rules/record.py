@@ -59,12 +59,21 @@ class Hand:
     sides: tuple[SideHand, ...]
     players_per_side: int | None = None
     deal: int = 1
+    lineup: tuple[tuple[int, ...], ...] = ()  # seated games: the seats of each side
 
     def players(self) -> int | None:
         """How many players sit at the table, when the layout is known."""
+        if self.lineup:
+            return sum(len(seats) for seats in self.lineup)
         if self.players_per_side is None:
             return None
         return self.players_per_side * len(self.sides)
+
+    def side_players(self, index: int) -> int | None:
+        """How many players side `index` has (a line-up's sides may differ)."""
+        if self.lineup and index < len(self.lineup):
+            return len(self.lineup[index])
+        return self.players_per_side
 
 
 def cards_points(rules: Rules, counts: Mapping[str, int]) -> int:

@@ -160,7 +160,7 @@ def _side_problems(
                 )
             )
 
-    if side.went_out and hand.players_per_side == 1 and "went_out" not in failed:
+    if side.went_out and hand.side_players(index) == 1 and "went_out" not in failed:
         hand_field = "hand_cards" if side.hand_cards is not None else "hand_points"
         if hand_field not in failed and hand_points_of(rules, side) > 0:
             add(hand_field, "check.alone_out_hand")

@@ -29,6 +29,7 @@ from ..models import (
     name_key,
 )
 from ..rules import InvalidHand, Problem
+from .listing import touch_history
 from .match_setup import clean_name
 
 MIN_PASSWORD = 8
@@ -129,6 +130,7 @@ def _claim_what_came_before(group: Group) -> None:
     """Matches and players from before accounts existed join the first admin's group."""
     db.session.execute(update(Match).where(Match.group_id.is_(None)).values(group_id=group.id))
     db.session.execute(update(Player).where(Player.group_id.is_(None)).values(group_id=group.id))
+    touch_history(group.id)
 
 
 def authenticate(username: str, password: str) -> User | None:

@@ -38,10 +38,13 @@ class AuditRow:
 
 
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
-    return {
+    snapshot: dict[str, Any] = {
         "number": hand.number,
         "sides": [{"input": s.record, "total": s.total, "lines": s.lines} for s in hand.sides],
     }
+    if hand.lineup is not None:  # a seated game's hand: who played with whom
+        snapshot["lineup"] = hand.lineup
+    return snapshot
 
 
 def keep(

@@ -25,6 +25,7 @@ from ..models import (
     utcnow,
 )
 from ..rules import InvalidHand, Problem
+from .listing import touch_history
 from .match_setup import clean_name
 
 ACTIVITY_SHOWN = 50
@@ -74,6 +75,19 @@ def groups_of(user: User) -> list[GroupView]:
     return [GroupView(group, Role(role), n, m) for group, role, n, m in rows]
 
 
+def group_names(user: User) -> list[tuple[int, str]]:
+    """The user's groups as (id, name), personal one first: for links, no counts."""
+    return [
+        (group_id, name)
+        for group_id, name in db.session.execute(
+            select(Group.id, Group.name)
+            .join(Membership, Membership.group_id == Group.id)
+            .where(Membership.user_id == user.id)
+            .order_by(Group.personal.desc(), Group.name)
+        )
+    ]
+
+
 def personal_group(user: User) -> Group:
     return db.session.execute(
         select(Group)
@@ -121,6 +135,7 @@ def create_group(user: User, name: object) -> Group:
 
 def rename_group(group: Group, name: object, actor: User) -> None:
     old, group.name = group.name, _group_name(name)
+    touch_history(group.id)  # the history names its groups
     record_activity(
         group.id, actor.username, "group_renamed", f"Renamed from {old} to {group.name}"
     )
@@ -250,8 +265,10 @@ def _rename_sides(sides: list[Side]) -> None:
         side.name = " & ".join(member.player.name for member in side.members)
 
 
-def _changed(player_id: int) -> None:
-    """The player's matches show the change: a new revision each (live boards refresh)."""
+def _changed(group_id: int, player_id: int) -> None:
+    """The player's matches show the change: a new revision each (live boards refresh),
+    and so does the group's history."""
+    touch_history(group_id)
     played = select(Side.match_id).join(SideMember).where(SideMember.player_id == player_id)
     db.session.execute(
         update(Match).where(Match.id.in_(played)).values(revision=Match.revision + 1),
@@ -273,7 +290,7 @@ def rename_player(group_id: int, player: Player, new_name: object, actor: User) 
     sides = _auto_named_sides([player.id])
     old, player.name, player.name_key = player.name, name, name_key(name)
     _rename_sides(sides)
-    _changed(player.id)
+    _changed(group_id, player.id)
     record_activity(group_id, actor.username, "player_renamed", f"{old} is now {name}")
 
 
@@ -299,7 +316,7 @@ def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str
     db.session.execute(
         update(SideMember).where(SideMember.player_id == gone.id).values(player_id=kept.id)
     )
-    _changed(kept.id)
+    _changed(group_id, kept.id)
     if kept.user_id is None:
         kept.user_id = gone.user_id
     db.session.delete(gone)

@@ -25,8 +25,9 @@ from ..models import Hand, HandSide, Match, utcnow
 from ..rules import InvalidHand, Problem, Rules, instant_winner
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import MAX_DEAL
-from . import audit
+from . import audit, seated
 from .hands import Evaluation, evaluate
+from .listing import touch_history
 from .match_state import (
     ABANDONED,
     hand_totals,
@@ -98,6 +99,11 @@ class Saved:
     warnings: tuple[Problem, ...] = ()
 
 
+def confirmable(records: object, lineup: object = None) -> object:
+    """What a confirmation covers: the records as posted, and a seated hand's line-up."""
+    return records if lineup is None else {"sides": records, "lineup": lineup}
+
+
 def fingerprint(records: object) -> str:
     """A short digest of a hand's records: a confirmation holds for these entries only."""
     raw = json.dumps(records, sort_keys=True, default=str).encode()
@@ -149,18 +155,35 @@ def _hand(match: Match, number: int) -> Hand:
 
 
 def _evaluate(
-    match: Match, rules: Rules, records: object, deal: int
+    match: Match, rules: Rules, records: object, deal: int, lineup: object = None
 ) -> tuple[list[Any], Evaluation]:
     """Score the hand as deal `deal`: in a match the deal number is the hand number
-    (deal-keyed rules use their last entry past the end, so a very long match is capped)."""
+    (deal-keyed rules use their last entry past the end, so a very long match is capped).
+
+    A seated match's hand has a `lineup`, checked against the phase of hand `deal`; its
+    records come back one per seat (each seat keeps its side's record)."""
+    phase = seated.phase_for_hand(match, rules, deal)
     deal = min(deal, MAX_DEAL)
-    evaluation = evaluate(rules, records, match.players_per_side, side_names(match), deal)
+    evaluation = evaluate(
+        rules, records, match.players_per_side, side_names(match), deal, lineup, phase
+    )
     assert isinstance(records, list)
+    lineup_read = evaluation.hand.lineup
+    if lineup_read:
+        by_seat: list[Any] = [None] * len(evaluation.seats)
+        for seats, record in zip(lineup_read, records, strict=True):
+            for seat in seats:
+                by_seat[seat] = record
+        return by_seat, evaluation
     return records, evaluation
 
 
 def _fill_sides(hand: Hand, records: list[Any], evaluation: Evaluation) -> None:
-    for seat, (record, side_score) in enumerate(zip(records, evaluation.scores, strict=True)):
+    """Store each seat's record, total and lines (in a seated game, its share)."""
+    lineup = evaluation.hand.lineup
+    hand.lineup = seated.lineup_json(lineup) if lineup else None
+    scores = evaluation.seats or evaluation.scores
+    for seat, (record, side_score) in enumerate(zip(records, scores, strict=True)):
         lines = [line.to_dict() for line in side_score.lines]
         if seat < len(hand.sides):
             hand.sides[seat].record = record
@@ -233,6 +256,8 @@ def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
             "Remove the later hands first if that is right."
         )
     result = results[-1] if results else result_after(rules, [0] * len(match.sides), 0)
+    if result.over or match.finished_at is not None:
+        touch_history(match.group_id)  # a match in the history, or leaving it, changed
     ends_now = result.over and match.status != result.status
     if ends_now:
         match.finished_at = utcnow()  # a finished or drawn match: its place in the history
@@ -264,8 +289,11 @@ def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> Non
     ).scalars()
     for hand in moved:
         records = [side.record for side in hand.sides]
+        lineup = hand.lineup
+        if lineup:  # a seated hand is evaluated by the sides of its line-up
+            records = seated.side_records(lineup, records)
         try:
-            _, evaluation = _evaluate(match, rules, records, hand.number)
+            records, evaluation = _evaluate(match, rules, records, hand.number, lineup)
         except InvalidHand as error:
             reason = error.problems[0].message if error.problems else ""
             raise HandsNoLongerFit(
@@ -278,6 +306,18 @@ def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> Non
             hand.version = revision
             hand.updated_at = utcnow()
     _flush()
+
+
+def _check_lineups(match: Match, rules: Rules, first: int, verb: str) -> None:
+    """A change to an earlier hand can move the phase switch: refuse it when a later
+    hand's line-up would no longer be possible (nothing is changed)."""
+    found = seated.misfit(match, rules, first)
+    if found is not None:
+        number, reason = found
+        raise HandsNoLongerFit(
+            f"Not {verb}: hand {number} would no longer be possible ({reason}). "
+            "Correct or remove it first."
+        )
 
 
 def _check(confirmed: str | None, records: object, warnings: list[Problem]) -> None:
@@ -295,6 +335,7 @@ def record_hand(
     confirmed: str | None = None,
     actor: audit.Actor | None = None,
     expected: int | None = None,
+    lineup: object = None,
 ) -> Saved:
     """Add the next hand; a token already used answers with its hand and records nothing.
 
@@ -327,13 +368,14 @@ def record_hand(
             f"Not saved: the next hand of this match is hand {number}, not {expected_number}."
         )
     rules = match_rules(match)
-    records, evaluation = _evaluate(match, rules, records, number)
+    posted = confirmable(records, lineup)
+    records, evaluation = _evaluate(match, rules, records, number, lineup)
     hand = Hand(match_id=match.id, number=number, version=revision, submission_token=token)
     _fill_sides(hand, records, evaluation)
     db.session.add(hand)
     _flush()
     warnings = [*evaluation.warnings, *_refresh_status(match, rules)]
-    _check(confirmed, records, warnings)
+    _check(confirmed, posted, warnings)
     audit.keep(match, number, hand.id, "recorded", after=audit.hand_snapshot(hand), actor=actor)
     _flush()
     return Saved(number, changed=True, warnings=tuple(warnings))
@@ -348,8 +390,12 @@ def correct_hand(
     confirmed: str | None = None,
     actor: audit.Actor | None = None,
     expected: int | None = None,
+    lineup: object = None,
 ) -> Saved:
-    """Replace a hand's records; `version` (if given) must be the one the phone read."""
+    """Replace a hand's records; `version` (if given) must be the one the phone read.
+
+    In a seated match a change of totals can move the phase switch: a later hand whose
+    line-up would no longer be possible refuses the correction."""
     match, revision = lock_match(match_id, expected)
     hand = _hand(match, number)
     if version is not None and version != hand.version:
@@ -358,7 +404,8 @@ def correct_hand(
             "(corrected, or a hand before it removed)."
         )
     rules = match_rules(match)
-    records, evaluation = _evaluate(match, rules, records, number)
+    posted = confirmable(records, lineup)
+    records, evaluation = _evaluate(match, rules, records, number, lineup)
     before = audit.hand_snapshot(hand)
     _fill_sides(hand, records, evaluation)
     after = audit.hand_snapshot(hand)
@@ -367,8 +414,9 @@ def correct_hand(
     hand.version = revision
     hand.updated_at = utcnow()
     _flush()
+    _check_lineups(match, rules, number + 1, "saved")
     warnings = [*evaluation.warnings, *_refresh_status(match, rules)]
-    _check(confirmed, records, warnings)
+    _check(confirmed, posted, warnings)
     audit.keep(match, number, hand.id, "corrected", before=before, after=after, actor=actor)
     _flush()
     return Saved(number, changed=True, warnings=tuple(warnings))
@@ -416,6 +464,7 @@ def remove_hand(
     )
     rules = match_rules(match)
     _rescore_moved(match, rules, number, revision)
+    _check_lineups(match, rules, number, "removed")
     _refresh_status(match, rules)
     audit.keep(match, number, removed_id, "removed", before=before, actor=actor)
     _flush()

@@ -16,6 +16,7 @@ from ..rules import (
     resolve_options,
     score,
 )
+from ..rules.seats import lineup_side_names, seat_scores
 
 
 @dataclass(frozen=True)
@@ -26,6 +27,7 @@ class Evaluation:
     hand: Hand
     scores: tuple[SideScore, ...]
     warnings: tuple[Problem, ...] = ()
+    seats: tuple[SideScore, ...] = ()  # seated games: each seat's share, in seat order
 
 
 def evaluate(
@@ -34,15 +36,29 @@ def evaluate(
     players: object = None,
     side_names: list[str] | None = None,
     deal: object = None,
+    lineup: object = None,
+    phase: int | None = None,
 ) -> Evaluation:
-    """Score one hand (of deal `deal`, 1 when not given); raises InvalidHand with every problem."""
-    hand = read_hand(rules, sides, players, side_names, deal)
-    warnings = tuple(hand_warnings(rules, hand, side_names))
-    return Evaluation(rules, hand, score(rules, hand), warnings)
+    """Score one hand (of deal `deal`, 1 when not given); raises InvalidHand with every problem.
+
+    A seated game's hand has a `lineup`, allowed in `phase` (None: any), and its
+    scores shared among the seats (`Evaluation.seats`).
+    """
+    hand = read_hand(rules, sides, players, side_names, deal, lineup, phase)
+    names = lineup_side_names(hand.lineup, side_names) if hand.lineup else side_names
+    warnings = tuple(hand_warnings(rules, hand, names))
+    scores = score(rules, hand)
+    seats = tuple(seat_scores(rules, hand.lineup, scores)) if hand.lineup else ()
+    return Evaluation(rules, hand, scores, warnings, seats)
 
 
 def evaluate_request(
-    variant: object, options: object, sides: object, players: object, deal: object = None
+    variant: object,
+    options: object,
+    sides: object,
+    players: object,
+    deal: object = None,
+    lineup: object = None,
 ) -> Evaluation:
     """Score a stateless request, reporting variant, option and hand problems together."""
     if not isinstance(variant, str) or variant not in PRESETS:
@@ -55,7 +71,7 @@ def evaluate_request(
         raise InvalidHand([Problem(None, "variant", message)])
     rules, problems = resolve_options(PRESETS[variant], options)
     try:
-        evaluation = evaluate(rules, sides, players, deal=deal)
+        evaluation = evaluate(rules, sides, players, deal=deal, lineup=lineup)
     except InvalidHand as error:
         problems = [*problems, *error.problems]
     if problems:

@@ -2,16 +2,21 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from typing import TypeVar
 
-from sqlalchemy import func, select
+from sqlalchemy import ColumnElement, func, select, update
 
+from ..caches import cache
 from ..extensions import db
-from ..models import Hand, HandSide, Match, Player, Side, SideMember, name_key
+from ..models import Group, Hand, HandSide, Match, Membership, Player, Side, SideMember, name_key
 from ..rules import PRESETS
 from ..rules.game import DRAWN, FINISHED
 from .match_state import ABANDONED
+
+T = TypeVar("T")
 
 PAGE_SIZE = 20
 DONE = (FINISHED, DRAWN, ABANDONED)  # no longer played: in the history, not on the home page
@@ -42,6 +47,46 @@ class HistoryPage:
     page: int
     pages: int
     total: int
+
+
+def touch_history(group_id: int | None) -> None:
+    """A change the group's history or player list shows: its history revision moves
+    on, so history pages kept for the old one are not served again (`history_view`)."""
+    if group_id is not None:
+        db.session.execute(
+            update(Group)
+            .where(Group.id == group_id)
+            .values(history_revision=Group.history_revision + 1),
+            execution_options={"synchronize_session": False},
+        )
+
+
+Stamp = tuple[int, datetime, int]  # a group: id, creation (ids may come again), revision
+
+
+def history_stamps(user_id: int) -> tuple[Stamp, ...]:
+    """The user's groups with their history revisions, in one query."""
+    rows = db.session.execute(
+        select(Group.id, Group.created_at, Group.history_revision)
+        .join(Membership, Membership.group_id == Group.id)
+        .where(Membership.user_id == user_id)
+        .order_by(Group.id)
+    ).all()
+    return tuple((group_id, created, revision) for group_id, created, revision in rows)
+
+
+def known_players(group_ids: list[int]) -> list[str]:
+    """The names played under in these groups, each once."""
+    names = db.session.execute(select(Player.name).where(Player.group_id.in_(group_ids))).scalars()
+    return sorted(dict.fromkeys(names), key=name_key)
+
+
+def kept_for_history(stamps: tuple[Stamp, ...], what: Hashable, make: Callable[[], T]) -> T:
+    """What a history page shows (`what` names it: a page of a search, the lists to
+    filter by), made once per history revision of the groups it lists: every change it
+    shows moves one of those on (`touch_history`), so what is kept is never stale, and
+    many phones opening the history cost one listing."""
+    return cache("pages").get(("history", stamps, what), make)
 
 
 COLUMNS = (
@@ -144,8 +189,11 @@ def history(
     page: int = 1,
     *,
     abandoned: bool = True,
+    where: Sequence[ColumnElement[bool]] = (),
+    oldest_first: bool = False,
 ) -> HistoryPage:
-    """Finished (and abandoned) matches of these groups, newest first, filtered.
+    """Finished (and abandoned) matches of these groups, newest first, filtered (`where`:
+    more conditions on the match, from `history_search`, checked in the same id query).
 
     A match no longer played has its finished_at set, so the index on group and
     finished_at walks them in order; the page's ids are found from the index alone, then
@@ -169,12 +217,20 @@ def history(
             .exists()
         )
         ids = ids.where(seated)
+    if where:
+        ids = ids.where(*where)
     total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
     pages = max(1, -(-total // PAGE_SIZE))
     page = max(page, 1)
     chosen = list(
         db.session.execute(
-            ids.order_by(Match.finished_at.desc(), Match.id.desc())
+            ids.order_by(
+                *(
+                    (Match.finished_at.asc(), Match.id.asc())
+                    if oldest_first
+                    else (Match.finished_at.desc(), Match.id.desc())
+                )
+            )
             .limit(PAGE_SIZE)
             .offset((page - 1) * PAGE_SIZE)
         ).scalars()

@@ -12,6 +12,7 @@ from ..rules import InvalidHand, Problem
 from ..rules.game import DRAWN, FINISHED
 from .groups import record_activity
 from .hand_writes import MatchError, lock_match
+from .listing import touch_history
 from .match_setup import clean_name
 from .match_state import ABANDONED
 
@@ -26,6 +27,8 @@ def rename_side(match_id: int, seat: int, raw: object) -> str:
     if len(name) > NAME_LENGTH * 3:
         raise InvalidHand([Problem(seat, "name", "That side name is too long")])
     side.name = name
+    if match.finished_at is not None:
+        touch_history(match.group_id)
     return name
 
 
@@ -36,6 +39,7 @@ def abandon_match(match_id: int) -> None:
         raise MatchError("This match is over: there is nothing to abandon.")
     match.status = ABANDONED
     match.finished_at = utcnow()  # when it stopped: its place in the history
+    touch_history(match.group_id)
 
 
 def delete_match(match_id: int, actor: str) -> str:
@@ -45,5 +49,6 @@ def delete_match(match_id: int, actor: str) -> str:
     said = f"Deleted match {match.id} ({match.rules.get('name', match.variant)}: {names})"
     assert match.group_id is not None
     record_activity(match.group_id, actor, "match_deleted", said)
+    touch_history(match.group_id)
     db.session.delete(match)
     return said

@@ -12,6 +12,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import NAME_LENGTH, Match, Player, Side, SideMember, name_key
 from ..rules import PRESETS, InvalidHand, Problem, Rules, resolve_options, rules_to_json
+from .listing import touch_history
 
 
 @dataclass(frozen=True)
@@ -38,13 +39,8 @@ def find_or_add_player(group_id: int, name: str) -> Player:
         return existing
     player = Player(group_id=group_id, name=name, name_key=key)
     db.session.add(player)
+    touch_history(group_id)  # the history's list of players grows
     return player
-
-
-def known_players(group_ids: list[int]) -> list[str]:
-    """The names played under in these groups, each once."""
-    names = db.session.execute(select(Player.name).where(Player.group_id.in_(group_ids))).scalars()
-    return sorted(dict.fromkeys(names), key=name_key)
 
 
 def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:

@@ -7,7 +7,7 @@ from typing import Any
 
 from ..rules import Rules
 from ..rules.meld import tier_label
-from ..rules.model import MeldMinusWhen, RedThrees
+from ..rules.model import LineupShape, MeldMinusWhen, RedThrees, Seating
 from ..rules.validate import describe_clause
 
 
@@ -31,6 +31,7 @@ class Rulebook:
     penalties: list[Row]
     meld_table: list[Row]
     target: int
+    seats: list[Row] = field(default_factory=list)  # who plays with whom (Burraco for three)
     black_threes: list[Row] = field(default_factory=list)
     special_hands: list[Row] = field(default_factory=list)
 
@@ -113,6 +114,48 @@ def _special_hand_rows(rules: Rules) -> list[Row]:
     return rows
 
 
+def _shape_text(shape: LineupShape, extra_hand: str) -> str:
+    text = shape.label
+    if shape.lone_took_extra_hand:
+        text += f" (the first to finish the dealt cards takes the {extra_hand} and plays alone)"
+    if shape.no_extra_hand:
+        text += f" (only when the stock ran out before anyone took a {extra_hand})"
+    return text
+
+
+def _seat_rows(rules: Rules, seating: Seating) -> list[Row]:
+    """Who plays with whom, and how a side's score is shared among its players."""
+    extra = rules.extra_hand.name if rules.extra_hand is not None else "extra hand"
+    rows = [Row("Players", f"{seating.seats}, each with a running total")]
+    playable = seating.shapes(None)
+    if seating.switches():
+        opening = "; or ".join(_shape_text(s, extra) for s in seating.opening)
+        later = "; or ".join(_shape_text(s, extra) for s in seating.later)
+        rows.append(Row("Each hand is played", opening))
+        rows.append(
+            Row(
+                f"After a hand that ends with a player at {seating.switch_from} or more",
+                f"every later hand: {later}",
+            )
+        )
+    else:
+        labels = dict.fromkeys(s.label for s in playable)
+        rows.append(Row("Each hand is played", "; or ".join(labels)))
+    rows.append(Row("A player alone", "scores the side's total in full"))
+    if any(size > 1 for shape in playable for size in shape.sizes):
+        examples = ", ".join(
+            f"{_number(total)}: {_number(seating.share(total, 2))} each" for total in (135, -135)
+        )
+        rows.append(
+            Row(
+                "A pair",
+                f"each player scores half the pair's total, rounded up to a multiple of "
+                f"{seating.share_multiple} ({examples})",
+            )
+        )
+    return rows
+
+
 def describe(rules: Rules) -> Rulebook:
     deck_counts = {entry.category: entry.count for entry in rules.deck.counts}
     cards = [
@@ -173,6 +216,7 @@ def describe(rules: Rules) -> Rulebook:
         penalties=penalties,
         meld_table=meld_ranges(rules),
         target=rules.target,
+        seats=_seat_rows(rules, rules.seating) if rules.seating is not None else [],
     )
 
 

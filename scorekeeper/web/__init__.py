@@ -4,13 +4,27 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import auth, groups, hands, history, home, match_changes, matches, rulebook, sharing, shell
+from . import (
+    auth,
+    groups,
+    hands,
+    history,
+    home,
+    match_changes,
+    matches,
+    rulebook,
+    sharing,
+    shell,
+    stats,
+)
+from . import exports as exports_pages
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     auth.bp,
     home.bp,
     groups.bp,
     groups.invites_bp,
+    exports_pages.bp,
     matches.bp,
     hands.bp,
     sharing.bp,
@@ -18,4 +32,5 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     history.bp,
     rulebook.bp,
     shell.bp,
+    stats.bp,
 )

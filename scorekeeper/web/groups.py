@@ -22,6 +22,7 @@ from ..services import groups
 from ..services.match_state import MAX_ID
 from ..services.storage import transaction
 from .auth import ATTEMPTS
+from .exports import ImportForm
 from .qr import qr_svg
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
@@ -104,6 +105,7 @@ def detail(group_id: int) -> ResponseReturnValue:
         merge=merge,
         link=link,
         activity=groups.activity(group_id),
+        import_form=ImportForm(formdata=None),
     )
 
 

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import secrets
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from typing import Any
 
 from flask_wtf import FlaskForm
@@ -33,9 +33,10 @@ from wtforms.validators import (
 
 from ..rules import Problem, Rules
 from ..rules.hand import MAX_COUNT, MAX_POINTS, MAX_REASON_LENGTH
-from ..rules.model import CardCategory, KindGroup
+from ..rules.model import CardCategory, KindGroup, LineupShape
 
 NOBODY = "none"
+EACH = "each"  # the line-up choice "each for himself"; "alone:K" puts seat K alone
 POINTS = "points"
 CARDS = "cards"
 RULE_PREFIX = "penalties.rule:"
@@ -189,7 +190,10 @@ def fold_label(rules: Rules) -> str:
 
 
 def field_specs(rules: Rules, sides: int) -> list[FieldSpec]:
-    specs = [FieldSpec("out", None, "went_out", "Who went out?", "out", "top")]
+    specs = []
+    if rules.seating is not None:  # the seats first say who played with whom
+        specs.append(FieldSpec("lineup", None, "lineup", "Who played with whom?", "lineup", "top"))
+    specs.append(FieldSpec("out", None, "went_out", "Who went out?", "out", "top"))
     going = rules.going_out
     if going.concealed_bonus is not None:
         label = f"Went out concealed ({going.concealed_bonus} instead of {going.bonus})"
@@ -199,8 +203,49 @@ def field_specs(rules: Rules, sides: int) -> list[FieldSpec]:
     return specs
 
 
-def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
-    """A FlaskForm subclass with one field per spec (plus the guard fields)."""
+def lineup_choices(rules: Rules, names: Sequence[str], phase: int | None) -> list[tuple[str, str]]:
+    """The line-ups the hand may have in `phase`, as (value, words): one "alone" choice per
+    seat for a shape of one seat against the rest, one "each for himself" choice."""
+    seating = rules.seating
+    if seating is None:
+        return []
+    choices: dict[str, str] = {}
+    for shape in seating.shapes(phase):
+        if all(size == 1 for size in shape.sizes):
+            note = " (the stock ran out before anyone finished)" if shape.no_extra_hand else ""
+            choices.setdefault(EACH, f"Each for himself{note}")
+        elif shape.sizes[0] == 1 and len(shape.sizes) == 2:
+            for seat, name in enumerate(names):
+                others = " and ".join(n for i, n in enumerate(names) if i != seat)
+                choices.setdefault(f"alone:{seat}", f"{name} alone against {others}")
+    return list(choices.items())
+
+
+def lineup_of_choice(choice: object, seats: int) -> list[list[int]] | None:
+    """The line-up a choice stands for (None: no or an unknown choice)."""
+    if choice == EACH:
+        return [[seat] for seat in range(seats)]
+    text = str(choice or "")
+    if text.startswith("alone:") and text[6:].isdigit() and int(text[6:]) < seats:
+        alone = int(text[6:])
+        return [[alone], [seat for seat in range(seats) if seat != alone]]
+    return None
+
+
+def choice_of_lineup(lineup: Sequence[Sequence[int]] | None) -> str | None:
+    if not lineup:
+        return None
+    if all(len(side) == 1 for side in lineup):
+        return EACH
+    lone = [side for side in lineup if len(side) == 1]
+    return f"alone:{lone[0][0]}" if len(lone) == 1 and len(lineup) == 2 else None
+
+
+def hand_form_class(
+    rules: Rules, side_names: Sequence[str], phase: int | None = None
+) -> type[FlaskForm]:
+    """A FlaskForm subclass with one field per spec (plus the guard fields); a seated game's
+    line-up choice offers what `phase` allows."""
     attrs: dict[str, Any] = {
         "token": HiddenField(),
         "expected_number": HiddenField(),
@@ -211,7 +256,15 @@ def hand_form_class(rules: Rules, side_names: Sequence[str]) -> type[FlaskForm]:
     choices = [SelectChoice(str(i), name) for i, name in enumerate(side_names)]
     choices.append(SelectChoice(NOBODY, "Nobody: the stock ran out"))
     for spec in field_specs(rules, len(side_names)):
-        if spec.kind == "out":
+        if spec.kind == "lineup":
+            offered = lineup_choices(rules, side_names, phase)
+            attrs[spec.name] = RadioField(
+                spec.label,
+                choices=[SelectChoice(value, words) for value, words in offered],
+                default=offered[0][0] if len(offered) == 1 else None,
+                validators=[InputRequired("Choose who played with whom")],
+            )
+        elif spec.kind == "out":
             attrs[spec.name] = RadioField(
                 spec.label,
                 choices=choices,
@@ -397,9 +450,74 @@ def records_from_form(
     return records, penalty_fields
 
 
-def form_data_from_records(rules: Rules, records: Sequence[Mapping[str, Any]]) -> dict[str, Any]:
-    """The form's initial data for a stored hand (to correct it)."""
+@dataclass(frozen=True)
+class FormHand:
+    """A posted hand form as the engine takes it: one record per side (of the line-up in
+    a seated game), the line-up, and where each side's and penalty's inputs are."""
+
+    records: list[dict[str, Any]]
+    lineup: list[list[int]] | None
+    penalty_fields: dict[tuple[int, str], str]
+
+    def seat_of(self, side: int | None) -> int | None:
+        """The seat whose inputs hold side `side` of the line-up (a pair: its first seat)."""
+        if side is None or not self.lineup or side >= len(self.lineup):
+            return side
+        return self.lineup[side][0]
+
+    def at_inputs(self, problem: Problem) -> Problem:
+        """The problem with its side turned into the seat whose inputs it concerns."""
+        return replace(problem, side=self.seat_of(problem.side)) if self.lineup else problem
+
+
+def _side_of_seats(
+    rules: Rules, seat_records: Sequence[dict[str, Any]], seats: Sequence[int], alone: bool
+) -> dict[str, Any]:
+    """A line-up side's record from its seats' inputs: a pair enters its cards once, in
+    its first seat's inputs; it went out (or took its pozzetto) when either seat's box
+    says so. The player alone against a pair is the one who took the big pozzetto."""
+    record = dict(seat_records[seats[0]])
+    record["went_out"] = any(seat_records[seat].get("went_out") for seat in seats)
+    if record["went_out"] and any(seat_records[seat].get("concealed") for seat in seats):
+        record["concealed"] = True
+    if rules.extra_hand is not None:
+        took = any(seat_records[seat].get("took_extra_hand") for seat in seats)
+        record["took_extra_hand"] = True if alone else took
+    return record
+
+
+def hand_from_form(rules: Rules, side_count: int, data: Mapping[str, Any]) -> FormHand:
+    """The one mapping from the hand form to what the engine reads (saving, previewing)."""
+    records, penalty_fields = records_from_form(rules, side_count, data)
+    if rules.seating is None:
+        return FormHand(records, None, penalty_fields)
+    lineup = lineup_of_choice(data.get("lineup"), side_count)
+    if lineup is None:
+        return FormHand(records, None, penalty_fields)
+    lone_shapes = [s for s in rules.seating.shapes(None) if s.lone_took_extra_hand]
+    pair_against_one = len(lineup) == 2 and _has_shape(lone_shapes, lineup)
+    sides = [
+        _side_of_seats(rules, records, seats, pair_against_one and len(seats) == 1)
+        for seats in lineup
+    ]
+    return FormHand(sides, lineup, penalty_fields)
+
+
+def _has_shape(shapes: Sequence[LineupShape], lineup: Sequence[Sequence[int]]) -> bool:
+    sizes = tuple(sorted(len(side) for side in lineup))
+    return any(shape.sizes == sizes for shape in shapes)
+
+
+def form_data_from_records(
+    rules: Rules,
+    records: Sequence[Mapping[str, Any]],
+    lineup: Sequence[Sequence[int]] | None = None,
+) -> dict[str, Any]:
+    """The form's initial data for a stored hand (to correct it); a seated hand's records
+    are its seats' (a pair's two seats hold the same record)."""
     data: dict[str, Any] = {"out": NOBODY}
+    if lineup:
+        data["lineup"] = choice_of_lineup(lineup)
     for seat, record in enumerate(records):
         prefix = f"s{seat}_"
         if record.get("went_out"):
@@ -436,6 +554,8 @@ def field_for_problem(
 ) -> str | None:
     """The form field a problem belongs next to; None for the top of the form."""
     field = problem.field or ""
+    if field == "lineup":
+        return "lineup"
     if field in ("went_out", "concealed") and problem.side is None:
         return "out"
     if problem.side is None:

@@ -15,6 +15,7 @@ from ..access import Level
 from ..models import TOKEN_LENGTH, Hand, Match
 from ..rules import InvalidHand, Problem
 from ..rules.hand import MAX_DEAL
+from ..services import seated
 from ..services.audit import audit_rows
 from ..services.hand_writes import (
     HandConflict,
@@ -22,6 +23,7 @@ from ..services.hand_writes import (
     MatchError,
     NeedsConfirmation,
     Saved,
+    confirmable,
     correct_hand,
     fingerprint,
     record_hand,
@@ -37,10 +39,10 @@ from .hand_form import (
     field_specs,
     form_data_from_records,
     hand_form_class,
+    hand_from_form,
     layout,
     modes_of,
     new_token,
-    records_from_form,
     submitted_data,
 )
 
@@ -109,7 +111,10 @@ def _render_form(
 
 
 def _submit(
-    form: FlaskForm, match: Match, deal: int, save: Callable[[list[Any], str], Saved]
+    form: FlaskForm,
+    match: Match,
+    deal: int,
+    save: Callable[[list[Any], str, list[list[int]] | None], Saved],
 ) -> Outcome:
     """Check the posted hand with the engine and, when all is well, save it.
 
@@ -122,22 +127,27 @@ def _submit(
         return Outcome(top=["This form had expired. Your entries are kept: please send it again."])
     rules = match_rules(match)
     names = side_names(match)
-    records, penalty_fields = records_from_form(rules, len(names), submitted_data(form))
+    posted = hand_from_form(rules, len(names), submitted_data(form))
+    records, lineup = posted.records, posted.lineup
     specs = field_specs(rules, len(names))
     try:
         if form.errors:
-            evaluate(rules, records, match.players_per_side, names, min(deal, MAX_DEAL))
+            phase = seated.phase_for_hand(match, rules, deal)
+            capped = min(deal, MAX_DEAL)
+            evaluate(rules, records, match.players_per_side, names, capped, lineup, phase)
             return Outcome()
         with transaction():
-            saved = save(records, form.confirmed.data or "")
+            saved = save(records, form.confirmed.data or "", lineup)
         return Outcome(saved=saved)
     except InvalidHand as error:
         top = add_problems(
-            form, error.problems, lambda p: field_for_problem(specs, p, penalty_fields)
+            form,
+            error.problems,
+            lambda p: field_for_problem(specs, posted.at_inputs(p), posted.penalty_fields),
         )
         return Outcome(top=top)
     except NeedsConfirmation as question:
-        form.confirmed.data = fingerprint(records)
+        form.confirmed.data = fingerprint(confirmable(records, lineup))
         return Outcome(status=200, warnings=question.warnings)
     except StorageUnavailable as error:
         return Outcome(top=[f"{error.message} Your entries are kept below."], status=503)
@@ -150,7 +160,7 @@ def record(match_id: int) -> ResponseReturnValue:
     if state.over:
         flash("The game is over: no more hands can be recorded.")
         return _scoreboard(match_id)
-    form_class = hand_form_class(state.rules, side_names(match))
+    form_class = hand_form_class(state.rules, side_names(match), seated.next_phase(match))
     if request.method == "GET":
         last = [side.record for side in match.hands[-1].sides] if match.hands else []
         form = form_class(data=modes_of(state.rules, last))
@@ -165,13 +175,14 @@ def record(match_id: int) -> ResponseReturnValue:
             form,
             match,
             state.next_number,
-            lambda records, confirmed: record_hand(
+            lambda records, confirmed, lineup: record_hand(
                 match_id,
                 records,
                 token=token,
                 expected_number=expected,
                 confirmed=confirmed,
                 actor=actor_of(access),
+                lineup=lineup,
             ),
         )
     except MatchError as error:
@@ -195,17 +206,21 @@ def preview(match_id: int) -> ResponseReturnValue:
     match, _ = match_for(match_id, Level.SCORER)
     rules = match_rules(match)
     names = side_names(match)
-    form = hand_form_class(rules, names)()
+    deal = _int(form_deal := request.form.get("deal", ""))  # the hand number the form is for
+    deal = min(deal, MAX_DEAL) if deal is not None and deal > 0 else None
+    phase = seated.phase_for_hand(match, rules, deal or 1) if form_deal else None
+    form = hand_form_class(rules, names, phase)()
     if not form.validate() and form.errors.get("csrf_token"):
         message = "This form had expired. Your entries are kept: please send it again."
         return jsonify(errors=[{"side": None, "field": None, "message": message}]), 400
-    records, _ = records_from_form(rules, len(names), submitted_data(form))
-    deal = _int(form.deal.data)  # the hand number the form is for (the deal it is)
-    deal = min(deal, MAX_DEAL) if deal is not None and deal > 0 else None
+    posted = hand_from_form(rules, len(names), submitted_data(form))
     try:
-        evaluation = evaluate(rules, records, match.players_per_side, names, deal)
+        evaluation = evaluate(
+            rules, posted.records, match.players_per_side, names, deal, posted.lineup, phase
+        )
     except InvalidHand as error:
-        return jsonify(errors=[problem.to_dict() for problem in error.problems]), 422
+        problems = [posted.at_inputs(problem).to_dict() for problem in error.problems]
+        return jsonify(errors=problems), 422
     if form.errors:
         errors = [
             {
@@ -217,8 +232,9 @@ def preview(match_id: int) -> ResponseReturnValue:
             for message in messages
         ]
         return jsonify(errors=errors), 422
+    # A seated game's preview is by seat: each seat's share, next to its inputs.
     return jsonify(
-        sides=[side.to_dict() for side in evaluation.scores],
+        sides=[side.to_dict() for side in evaluation.seats or evaluation.scores],
         warnings=[warning.to_dict() for warning in evaluation.warnings],
     )
 
@@ -237,6 +253,7 @@ def detail(match_id: int, number: int) -> ResponseReturnValue:
         before=[run - total for run, total in zip(row.running, row.totals, strict=True)],
         history=audit_rows(match, hand_id=hand.id),
         entered=[describe_record(state.rules, side.record) for side in hand.sides],
+        lineup=seated.lineup_words(hand.lineup, side_names(match)),
         book=describe(state.rules),
         level=access.level,
     )
@@ -248,10 +265,12 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
     state = match_state(match)
     hand = _hand_or_404(match, number)
     names = side_names(match)
-    form_class = hand_form_class(state.rules, names)
+    phase = seated.phase_for_hand(match, state.rules, number)
+    form_class = hand_form_class(state.rules, names, phase)
     if request.method == "GET":
         records = [side.record for side in hand.sides]
-        form = form_class(formdata=None, data=form_data_from_records(state.rules, records))
+        data = form_data_from_records(state.rules, records, hand.lineup)
+        form = form_class(formdata=None, data=data)
         form.version.data = str(hand.version)
         return _render_form("edit", match_id, form, Outcome(), number=number)
     form = form_class()
@@ -264,8 +283,14 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
             form,
             match,
             number,
-            lambda records, confirmed: correct_hand(
-                match_id, number, records, version, confirmed=confirmed, actor=actor_of(access)
+            lambda records, confirmed, lineup: correct_hand(
+                match_id,
+                number,
+                records,
+                version,
+                confirmed=confirmed,
+                actor=actor_of(access),
+                lineup=lineup,
             ),
         )
     except HandConflict as error:

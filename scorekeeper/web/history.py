@@ -1,6 +1,10 @@
-"""History of finished matches, filtered by player and variant."""
+"""History of finished matches, searched by player, partner, game, result and period;
+the search is in the URL, so a view can be shared as a link."""
 
 from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any
 
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
@@ -9,31 +13,62 @@ from flask_login import current_user
 from ..access import login_required
 from ..rules import PRESETS
 from ..services import listing
-from ..services.groups import group_ids
-from ..services.match_setup import known_players
+from ..services.groups import group_names
+from ..services.history_search import RESULTS, SORTS, conditions, read_search
+from ..services.listing import known_players
 
 bp = Blueprint("history", __name__)
+
+
+def _page_url(args: dict[str, str]) -> Callable[[int], str]:
+    """The URL of a page of this search: its filters first, then the page."""
+
+    def url(page: int) -> str:
+        where_to: dict[str, Any] = {**args, "page": page}
+        return url_for("history.index", **where_to)
+
+    return url
 
 
 @bp.get("/history")
 @login_required
 def index() -> ResponseReturnValue:
-    mine = group_ids(current_user)
-    player = request.args.get("player", "").strip()[:40] or None
-    variant: str | None = request.args.get("variant", "").strip()
-    if variant not in PRESETS:
-        variant = None
+    stamps = listing.history_stamps(current_user.id)
+    mine = [group_id for group_id, _, _ in stamps]
+    search = read_search(request.args)
     page = request.args.get("page", "1")
     page_number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
-    result = listing.history(mine, player, variant, page_number)
-    if page_number > result.pages:
-        last = url_for("history.index", player=player, variant=variant, page=result.pages)
-        return redirect(last)
+    result = None
+    page_url = _page_url(search.args())
+    if not search.problems:
+        asked = (tuple(sorted(search.args().items())), page_number)
+        result = listing.kept_for_history(
+            stamps,
+            ("page", asked),
+            lambda: listing.history(
+                mine,
+                search.player or None,
+                search.variant or None,
+                page_number,
+                where=conditions(search, mine),
+                oldest_first=search.oldest_first,
+            ),
+        )
+        if page_number > result.pages:
+            return redirect(page_url(result.pages))
+    players, groups = listing.kept_for_history(
+        stamps, ("lists",), lambda: (known_players(mine), group_names(current_user))
+    )
     return render_template(
         "history.html",
         result=result,
-        player=player or "",
-        variant=variant or "",
-        players=known_players(mine),
+        search=search,
+        args=search.args(),
+        page_url=page_url,
+        problems=search.problems,
+        players=players,
         presets=list(PRESETS.values()),
-    )
+        results=RESULTS,
+        sorts=SORTS,
+        groups=groups,
+    ), (400 if search.problems else 200)

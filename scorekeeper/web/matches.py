@@ -16,11 +16,14 @@ from ..caches import cache
 from ..delivery import tag_matches
 from ..models import User
 from ..rules import PRESETS, InvalidHand
-from ..services import groups
+from ..services import bgstats, groups
 from ..services.audit import CHANGES, audit_rows
-from ..services.match_setup import create_match, known_players
+from ..services.listing import known_players
+from ..services.match_setup import create_match
 from ..services.match_state import MatchState, match_state
+from ..services.seated import board_view
 from ..services.storage import StorageUnavailable, transaction
+from .charts import running_totals_chart
 from .common import add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
 from .match_form import (
@@ -136,6 +139,7 @@ class ScoreboardPage:
     seats: tuple[str, ...]
     board: Markup
     live: bool
+    bgstats: str | None = None  # a finished match's link to log it in BG Stats
 
 
 @bp.get("/<int:match_id>")
@@ -154,6 +158,7 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
             seats=tuple(state.table_order),
             board=live_board(etag, lambda: state, access, window),
             live=window.latest,  # an earlier page of hands is history: it does not follow
+            bgstats=bgstats.play_link(state),
         )
 
     view = cache("pages").get(("scoreboard", etag, start), make)
@@ -178,14 +183,21 @@ def live_board(
         match_state_now = state()
         shown = window or HandWindow.of(len(match_state_now.hands), None)
         changes = audit_rows(match_state_now.match, actions=CHANGES)
+        running = [row.running for row in match_state_now.hands]
+        seating = board_view(match_state_now.match, match_state_now.rules, running)
         html = render_template(
             "_board.html",
+            seating=seating,
             state=match_state_now,
             rows=match_state_now.hands[shown.first - 1 : shown.last],
             window=shown,
             audit=changes,
             level=access.level,
             etag=etag,
+            chart=running_totals_chart(
+                [side.name for side in match_state_now.sides],
+                [row.running for row in match_state_now.hands],
+            ),
         )
         return Markup(html)
 

@@ -6,7 +6,7 @@ import json
 
 import pytest
 
-from tests.rules.helpers import ALL_PRESETS, NEW_PRESETS
+from tests.rules.helpers import ALL_PRESETS, NEW_PRESETS, SEATED_PRESETS
 
 
 def test_list_has_every_preset_with_layouts_fields_and_options(client):
@@ -14,7 +14,7 @@ def test_list_has_every_preset_with_layouts_fields_and_options(client):
     assert response.status_code == 200
     assert response.is_json
     variants = {v["key"]: v for v in response.json}
-    assert set(variants) == {*ALL_PRESETS, *NEW_PRESETS}
+    assert set(variants) == {*ALL_PRESETS, *NEW_PRESETS, *SEATED_PRESETS}
     for variant in variants.values():
         assert variant["name"]
         assert variant["source"]

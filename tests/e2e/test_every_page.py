@@ -51,6 +51,7 @@ def urls(live_server: str) -> dict[str, str]:
         invite = groups.new_invite(group, tester).token
         sharing.new_link(mid, LinkRole.VIEWER, tester)
         group_id = group.id
+        eve = next(p.id for p in groups.players(group_id) if p.name == "Eve")
     base = live_server
     return {
         "account": f"{base}/account",
@@ -78,6 +79,9 @@ def urls(live_server: str) -> dict[str, str]:
         "remove hand": f"{base}/matches/{mid}/hands/2/remove",
         "history": f"{base}/history",
         "history filtered": f"{base}/history?player=Eve&variant=classic-2p",
+        "history search": f"{base}/history?player=Eve&result=won&from=2020-01-01&sort=oldest",
+        "statistics": f"{base}/groups/{group_id}/stats?player=Eve&against=Fay",
+        "player": f"{base}/groups/{group_id}/players/{eve}",
         "rules": f"{base}/rules",
         "rules brazilian": f"{base}/rules/brazilian",
         "match rules": f"{base}/matches/{mid}/rules",
@@ -112,6 +116,9 @@ NAMES = [
     "remove hand",
     "history",
     "history filtered",
+    "history search",
+    "statistics",
+    "player",
     "rules",
     "rules brazilian",
     "match rules",

@@ -22,6 +22,8 @@ ALL_PRESETS = (
 )
 # RULES-2.md's new presets (tested in test_rules2.py and test_modern_american.py).
 NEW_PRESETS = ("classic-6p", "hand-and-foot", "buraco-4p", "modern-american")
+# Presets whose hands carry a line-up of seats (tested in test_burraco_three.py).
+SEATED_PRESETS = ("burraco-3p",)
 
 # RULES.md: the target of each preset.
 TARGETS = {

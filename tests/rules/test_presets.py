@@ -6,7 +6,7 @@ import pytest
 
 from scorekeeper.rules import PRESETS, Rules, UnknownVariant, get_preset, resolve
 
-from .helpers import ALL_PRESETS, NEW_PRESETS, score_hand, totals
+from .helpers import ALL_PRESETS, NEW_PRESETS, SEATED_PRESETS, score_hand, totals
 
 CANASTA_SET = {"joker": 50, "two": 20, "ace": 20, "high": 10, "low": 5, "black_three": 5}
 BURACO_SET = {"two": 10, "ace": 15, "high": 10, "low": 5}
@@ -62,9 +62,9 @@ GOING_OUT = {
 
 
 def test_registry_holds_exactly_the_listed_presets():
-    assert set(PRESETS) == {*ALL_PRESETS, *NEW_PRESETS}
-    assert len(PRESETS) == len(ALL_PRESETS) + len(NEW_PRESETS)
-    for key in (*ALL_PRESETS, *NEW_PRESETS):
+    assert set(PRESETS) == {*ALL_PRESETS, *NEW_PRESETS, *SEATED_PRESETS}
+    assert len(PRESETS) == len(ALL_PRESETS) + len(NEW_PRESETS) + len(SEATED_PRESETS)
+    for key in (*ALL_PRESETS, *NEW_PRESETS, *SEATED_PRESETS):
         assert isinstance(PRESETS[key], Rules)
         assert PRESETS[key].key == key
         assert get_preset(key) is PRESETS[key]
@@ -72,7 +72,7 @@ def test_registry_holds_exactly_the_listed_presets():
 
 
 @pytest.mark.parametrize(
-    "key", ["", "canasta", "Classic", "modern american", "Modern-American", None, 3]
+    "key", ["", "canasta", "Classic", "modern american", "Modern-American", "burraco-3P", None, 3]
 )
 def test_unknown_variant_is_rejected(key):
     with pytest.raises(UnknownVariant):

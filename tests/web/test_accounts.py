@@ -81,9 +81,9 @@ def test_the_first_administrator_receives_the_matches_from_before_accounts(tmp_p
         )
         db.session.execute(
             text(
-                "INSERT INTO match (variant, options, rules, players_per_side, first_dealer,"
-                " status, created_at, revision) VALUES ('classic', '{}', '{}', 2, 0, 'playing',"
-                " '2026-01-01', 0)"
+                "INSERT INTO match (uid, variant, options, rules, players_per_side,"
+                " first_dealer, status, created_at, revision) VALUES ('0123456789abcdef"
+                "0123456789abcdef', 'classic', '{}', '{}', 2, 0, 'playing', '2026-01-01', 0)"
             )
         )
         db.session.commit()

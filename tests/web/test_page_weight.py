@@ -87,6 +87,9 @@ def _pages(long_match: int, per_preset: dict[str, int]) -> list[str]:
         "/admin",
         "/groups",
         "/groups/1",
+        "/groups/1/stats",
+        "/groups/1/stats?player=Annabelle&against=Bartholomew",
+        "/groups/1/players/1",
         "/login",
     ]
     for key, preset in PRESETS.items():

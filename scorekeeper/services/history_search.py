@@ -1,0 +1,138 @@
+"""Searching the history: the filters of the history page read from its URL (so a
+search can be shared as a link) and turned into conditions on a match, which
+`listing.history` adds to the query that finds a page's ids (one query, whatever the
+number of matches)."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date, datetime, time, timedelta
+
+from sqlalchemy import ColumnElement, not_, select
+
+from ..models import Match, Player, Side, SideMember, name_key
+from ..rules import PRESETS
+from ..rules.game import DRAWN, FINISHED
+
+NAME_LIMIT = 40
+RESULTS = {"won": "won", "lost": "lost", "drawn": "drawn"}  # value: what the page says
+SORTS = {"newest": "Newest first", "oldest": "Oldest first"}
+
+
+@dataclass(frozen=True)
+class HistorySearch:
+    """The filters as asked (to show them back and to put in links), and problems."""
+
+    player: str = ""
+    partner: str = ""
+    variant: str = ""
+    result: str = ""
+    since: str = ""
+    until: str = ""
+    sort: str = "newest"
+    problems: dict[str, str] = field(default_factory=dict)
+
+    def args(self) -> dict[str, str]:
+        """The filters in use as URL parameters (empty ones and the default sort left out)."""
+        values = {
+            "player": self.player,
+            "partner": self.partner,
+            "variant": self.variant,
+            "result": self.result,
+            "from": self.since,
+            "to": self.until,
+            "sort": "" if self.sort == "newest" else self.sort,
+        }
+        return {key: value for key, value in values.items() if value}
+
+    @property
+    def oldest_first(self) -> bool:
+        return self.sort == "oldest"
+
+
+def _date(raw: str, name: str, problems: dict[str, str]) -> date | None:
+    if not raw:
+        return None
+    try:
+        if len(raw) == len("2025-01-31"):
+            return date.fromisoformat(raw)
+    except ValueError:
+        pass
+    problems[name] = f"{raw!r} is not a date: write it as YYYY-MM-DD"
+    return None
+
+
+def read_search(args: Mapping[str, str]) -> HistorySearch:
+    """The search in the URL's parameters, each checked; a problem in words per field."""
+    problems: dict[str, str] = {}
+
+    def text(name: str) -> str:
+        return args.get(name, "").strip()[:NAME_LIMIT]
+
+    player, partner, variant = text("player"), text("partner"), text("variant")
+    result, sort = text("result"), text("sort") or "newest"
+    since, until = text("from")[:20], text("to")[:20]
+    if variant not in PRESETS:
+        variant = ""  # a game this version does not have: every game (as links of old)
+    if result and result not in RESULTS:
+        problems["result"] = "Choose won, lost or drawn"
+    elif result in ("won", "lost") and not player:
+        problems["result"] = f"Choose whose matches to see them {result}"
+    if partner and not player:
+        problems["partner"] = "Choose a player to find their matches with this partner"
+    elif partner and name_key(partner) == name_key(player):
+        problems["partner"] = "Choose someone else as the partner"
+    if sort not in SORTS:
+        problems["sort"] = "Choose newest or oldest first"
+    first, last = _date(since, "from", problems), _date(until, "to", problems)
+    if first and last and first > last:
+        problems["to"] = "The end of the period comes before its start"
+    return HistorySearch(player, partner, variant, result, since, until, sort, problems)
+
+
+def _players(group_ids: list[int], name: str) -> ColumnElement[bool]:
+    """Whether a side member is the player of this name (in any of these groups)."""
+    players = select(Player.id).where(
+        Player.group_id.in_(group_ids), Player.name_key == name_key(name)
+    )
+    return SideMember.player_id.in_(players)
+
+
+def conditions(search: HistorySearch, group_ids: list[int]) -> list[ColumnElement[bool]]:
+    """The search as conditions on a match (the player alone is `listing.history`'s)."""
+    out: list[ColumnElement[bool]] = []
+    if search.since:
+        since = date.fromisoformat(search.since)
+        out.append(Match.finished_at >= datetime.combine(since, time()))
+    if search.until:
+        until = date.fromisoformat(search.until)
+        out.append(Match.finished_at < datetime.combine(until, time()) + timedelta(days=1))
+    if search.partner:
+        partner_sides = select(SideMember.side_id).where(_players(group_ids, search.partner))
+        together = (
+            select(Side.id)
+            .join(SideMember, SideMember.side_id == Side.id)
+            .where(
+                Side.match_id == Match.id,
+                _players(group_ids, search.player),
+                Side.id.in_(partner_sides),
+            )
+            .exists()
+        )
+        out.append(together)
+    if search.result == "drawn":
+        out.append(Match.status == DRAWN)
+    elif search.result in ("won", "lost"):
+        won = (
+            select(Side.id)
+            .join(SideMember, SideMember.side_id == Side.id)
+            .where(
+                Side.match_id == Match.id,
+                Side.seat == Match.winner,
+                _players(group_ids, search.player),
+            )
+            .exists()
+        )
+        out += [Match.status == FINISHED, won if search.result == "won" else not_(won)]
+    return out

@@ -1,0 +1,451 @@
+"""Importing a JSON export into a group: every match as it was, or nothing at all.
+
+The whole file is checked before anything is saved: its shape, each match's frozen
+rules, seating and status, and every hand, scored again under the match's own rules
+(the totals must be the ones in the file). A match whose uid this server already has
+is skipped, so importing the same file twice adds nothing twice. Players are the
+group's players of the same name (whatever its case), or new ones.
+"""
+
+from __future__ import annotations
+
+import re
+from dataclasses import dataclass
+from datetime import datetime
+from typing import Any
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import (
+    NAME_LENGTH,
+    TOKEN_LENGTH,
+    AuditEntry,
+    Hand,
+    HandSide,
+    Match,
+    Player,
+    Side,
+    SideMember,
+    name_key,
+)
+from ..rules import InvalidHand, Problem, Rules, RulesError, rules_from_json, rules_to_json
+from ..rules.game import DRAWN, FINISHED, PLAYING, TIED
+from ..rules.hand import MAX_DEAL
+from .exports import FORMAT, VERSION
+from .hands import evaluate
+from .listing import touch_history
+from .match_setup import clean_name
+from .match_state import ABANDONED, MAX_ID, needs_went_out, result_after, went_out_of
+
+STATUSES = (PLAYING, TIED, FINISHED, DRAWN, ABANDONED)
+ACTIONS = ("recorded", "corrected", "removed")
+UID = re.compile(r"[0-9a-f]{32}")
+MAX_PROBLEMS = 20  # a file wrong throughout is reported by its first problems
+
+
+@dataclass(frozen=True)
+class Imported:
+    matches: int
+    skipped: int
+
+
+class _Problems(Exception):
+    """Enough problems found: stop reading the file."""
+
+
+class _Reader:
+    """Collects the problems of a file, each named by its path in the file."""
+
+    def __init__(self) -> None:
+        self.problems: list[Problem] = []
+
+    def add(self, where: str, message: str) -> None:
+        self.problems.append(Problem(None, where, message))
+        if len(self.problems) >= MAX_PROBLEMS:
+            raise _Problems
+
+    def obj(self, value: object, where: str) -> dict[str, Any] | None:
+        if isinstance(value, dict):
+            return value
+        self.add(where, "must be an object")
+        return None
+
+    def items(self, value: object, where: str) -> list[Any]:
+        if isinstance(value, list):
+            return value
+        self.add(where, "must be a list")
+        return []
+
+    def integer(self, value: object, where: str, low: int = 0, high: int = MAX_ID) -> int | None:
+        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
+            return value
+        self.add(where, f"must be a whole number from {low} to {high}")
+        return None
+
+    def moment(self, value: object, where: str, optional: bool = False) -> datetime | None:
+        if value is None and optional:
+            return None
+        if isinstance(value, str):
+            try:
+                parsed = datetime.fromisoformat(value.removesuffix("Z"))
+            except ValueError:
+                pass
+            else:
+                if parsed.tzinfo is None:
+                    return parsed
+        self.add(where, "must be a UTC time like 2026-11-23T20:15:00Z")
+        return None
+
+    def name(self, value: object, where: str, longest: int = NAME_LENGTH) -> str | None:
+        name = clean_name(value)
+        if not name or len(name) > longest:
+            self.add(where, f"must be a name of 1 to {longest} characters")
+            return None
+        return name
+
+
+@dataclass
+class CheckedMatch:
+    """A match of the file, checked and ready to save."""
+
+    doc: dict[str, Any]
+    uid: str
+    rules: Rules
+    sides: list[tuple[str, list[str]]]
+    hands: list[tuple[dict[str, Any], list[tuple[dict[str, Any], int, list[dict[str, Any]]]]]]
+    created_at: datetime
+    finished_at: datetime | None
+    hand_times: list[tuple[datetime, datetime]]
+    audit_times: list[datetime]
+
+
+def _sides(read: _Reader, raw: object, where: str, per_side: int) -> list[tuple[str, list[str]]]:
+    sides = []
+    seen: set[str] = set()
+    for seat, side in enumerate(read.items(raw, where)):
+        at = f"{where}.{seat}"
+        side_doc = read.obj(side, at)
+        if side_doc is None:
+            continue
+        players = read.items(side_doc.get("players"), f"{at}.players")
+        names = []
+        for position, player in enumerate(players):
+            name = read.name(player, f"{at}.players.{position}")
+            if name is not None and name_key(name) in seen:
+                read.add(f"{at}.players.{position}", f"{name} is seated twice")
+            elif name is not None:
+                seen.add(name_key(name))
+                names.append(name)
+        if len(players) != per_side:
+            read.add(f"{at}.players", f"must list {per_side} player(s), as players_per_side says")
+        side_name = read.name(side_doc.get("name"), f"{at}.name", NAME_LENGTH * 3)
+        sides.append((side_name or "", names))
+    return sides
+
+
+def _hand(
+    read: _Reader, raw: object, where: str, match: dict[str, Any], rules: Rules, names: list[str]
+) -> tuple[dict[str, Any], list[tuple[dict[str, Any], int, list[dict[str, Any]]]]] | None:
+    """A hand of the file scored again under the match's rules: (hand, [(input, total,
+    lines)]) when its totals are the file's, else None (and the problem is noted)."""
+    hand = read.obj(raw, where)
+    if hand is None:
+        return None
+    number = read.integer(hand.get("number"), f"{where}.number", 1, MAX_ID)
+    read.integer(hand.get("id"), f"{where}.id", 1, MAX_ID)
+    read.integer(hand.get("version"), f"{where}.version", 0, MAX_ID)
+    token = hand.get("token")
+    if token is not None and (not isinstance(token, str) or not 0 < len(token) <= TOKEN_LENGTH):
+        read.add(f"{where}.token", f"must be null or a text of up to {TOKEN_LENGTH} characters")
+    sides = [
+        read.obj(side, f"{where}.sides.{i}")
+        for i, side in enumerate(read.items(hand.get("sides"), f"{where}.sides"))
+    ]
+    if number is None or any(side is None for side in sides):
+        return None
+    if len(sides) != len(names):
+        read.add(f"{where}.sides", f"must have one entry per side ({len(names)})")
+        return None
+    inputs = [side.get("input") if side else None for side in sides]
+    try:
+        evaluation = evaluate(
+            rules, inputs, match.get("players_per_side"), names, min(number, MAX_DEAL)
+        )
+    except InvalidHand as error:
+        first = error.problems[0]
+        which = "" if first.side is None else f".{first.side}.input"
+        which += f".{first.field}" if first.field and first.side is not None else ""
+        read.add(f"{where}.sides{which}", f"is not a possible hand: {first.message}")
+        return None
+    scored: list[tuple[dict[str, Any], int, list[dict[str, Any]]]] = []
+    for seat, (side, score) in enumerate(zip(sides, evaluation.scores, strict=True)):
+        assert side is not None
+        total = side.get("total")
+        if not isinstance(total, int) or isinstance(total, bool) or total != score.total:
+            read.add(
+                f"{where}.sides.{seat}.total",
+                f"is {side.get('total')!r}, but the entries score {score.total} "
+                "under the match's rules",
+            )
+            return None
+        scored.append((side["input"], score.total, [line.to_dict() for line in score.lines]))
+    return hand, scored
+
+
+def _snapshot(read: _Reader, raw: object, where: str, rules: Rules, match: CheckedMatch) -> None:
+    """An audit entry's hand before or after: a hand as the audit keeps it, or null."""
+    if raw is None:
+        return
+    names = [name for name, _ in match.sides]
+    _hand(
+        read,
+        {"id": 1, "version": 0, **raw} if isinstance(raw, dict) else raw,
+        where,
+        match.doc,
+        rules,
+        names,
+    )
+
+
+def _match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
+    doc = read.obj(raw, where)
+    if doc is None:
+        return None
+    uid = doc.get("uid")
+    if not isinstance(uid, str) or not UID.fullmatch(uid):
+        read.add(f"{where}.uid", "must be 32 lowercase hexadecimal digits")
+        return None
+    try:
+        rules = rules_from_json(doc.get("rules"))
+    except (RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
+        read.add(f"{where}.rules", f"are not a rule set this version can read ({error})")
+        return None
+    if doc.get("variant") != rules.key:
+        read.add(f"{where}.variant", f"must be the key of its rules ({rules.key})")
+    if not isinstance(doc.get("options"), dict):
+        read.add(f"{where}.options", "must be an object")
+    per_side = read.integer(doc.get("players_per_side"), f"{where}.players_per_side", 1, 8)
+    if per_side is None:
+        return None
+    sides = _sides(read, doc.get("sides"), f"{where}.sides", per_side)
+    if not any(
+        lay.sides == len(sides) and lay.players_per_side == per_side for lay in rules.layouts
+    ):
+        read.add(f"{where}.sides", f"{rules.name} is not played by this table")
+        return None
+    read.integer(doc.get("first_dealer"), f"{where}.first_dealer", 0, len(sides) * per_side - 1)
+    read.integer(doc.get("revision"), f"{where}.revision", 0, MAX_ID)
+    created = read.moment(doc.get("created_at"), f"{where}.created_at")
+    finished = read.moment(doc.get("finished_at"), f"{where}.finished_at", optional=True)
+    names = [name for name, _ in sides]
+    match = CheckedMatch(doc, uid, rules, sides, [], created or datetime.min, finished, [], [])
+    hand_ids: set[object] = set()
+    for index, raw_hand in enumerate(read.items(doc.get("hands"), f"{where}.hands")):
+        at = f"{where}.hands.{index}"
+        hand = _hand(read, raw_hand, at, doc, rules, names)
+        if hand is None:
+            continue
+        if hand[0]["number"] != index + 1:
+            read.add(f"{at}.number", f"must be {index + 1}: hands are numbered in order")
+        if hand[0]["id"] in hand_ids:
+            read.add(f"{at}.id", "is the id of another hand of this match")
+        hand_ids.add(hand[0]["id"])
+        recorded = read.moment(hand[0].get("recorded_at"), f"{at}.recorded_at")
+        updated = read.moment(hand[0].get("updated_at"), f"{at}.updated_at")
+        match.hands.append(hand)
+        match.hand_times.append((recorded or datetime.min, updated or datetime.min))
+    _check_result(read, match, where)
+    for index, raw_entry in enumerate(read.items(doc.get("audit"), f"{where}.audit")):
+        at = f"{where}.audit.{index}"
+        entry = read.obj(raw_entry, at)
+        if entry is None:
+            continue
+        if entry.get("action") not in ACTIONS:
+            read.add(f"{at}.action", f"must be one of {', '.join(ACTIONS)}")
+        read.integer(entry.get("hand_number"), f"{at}.hand_number", 1, MAX_ID)
+        if entry.get("hand_id") is not None:
+            read.integer(entry.get("hand_id"), f"{at}.hand_id", 1, MAX_ID)
+        actor = entry.get("by")
+        if actor is not None and (not isinstance(actor, str) or len(actor) > NAME_LENGTH * 2):
+            read.add(f"{at}.by", f"must be null or a text of up to {NAME_LENGTH * 2} characters")
+        match.audit_times.append(read.moment(entry.get("at"), f"{at}.at") or datetime.min)
+        for part in ("before", "after"):
+            _snapshot(read, entry.get(part), f"{at}.{part}", rules, match)
+    return match
+
+
+def _check_result(read: _Reader, match: CheckedMatch, where: str) -> None:
+    """The status and winner must be what the hands give (an abandoned match excepted),
+    and the game must not be over before its last hand."""
+    doc, rules = match.doc, match.rules
+    count = len(match.sides)
+    running = [0] * count
+    results = []
+    for number, (_, scored) in enumerate(match.hands, start=1):
+        running = [r + total for r, (_, total, _) in zip(running, scored, strict=True)]
+        went_out = None
+        if needs_went_out(rules):
+            went_out = went_out_of([{"input": record} for record, _, _ in scored])
+        results.append(result_after(rules, running, number, went_out))
+    if any(result.over for result in results[:-1]):
+        read.add(f"{where}.hands", "go on after the game was over")
+    status = doc.get("status")
+    if status not in STATUSES:
+        read.add(f"{where}.status", f"must be one of {', '.join(STATUSES)}")
+        return
+    if len(results) != len(match.hands):
+        return  # a hand was wrong: already said
+    final = results[-1] if results else result_after(rules, running, 0)
+    if status == ABANDONED:
+        if final.over or doc.get("winner") is not None:
+            read.add(f"{where}.status", "cannot be abandoned: the hands finish the game")
+    elif (status, doc.get("winner")) != (final.status, final.winner):
+        read.add(
+            f"{where}.status",
+            f"is {status} (winner {doc.get('winner')}), but the hands give {final.status} "
+            f"(winner {final.winner})",
+        )
+    if (status in (FINISHED, DRAWN, ABANDONED)) != (match.finished_at is not None):
+        read.add(f"{where}.finished_at", "must be set exactly when the match is over")
+
+
+def check_export(doc: object) -> list[CheckedMatch]:
+    """Every match of an export, checked; raise InvalidHand listing the problems."""
+    read = _Reader()
+    matches: list[CheckedMatch] = []
+    try:
+        top = read.obj(doc, "")
+        if top is None:
+            raise _Problems
+        if top.get("format") != FORMAT or top.get("version") != VERSION:
+            read.add("format", f"is not a Scorekeeper export ({FORMAT}, version {VERSION})")
+            raise _Problems
+        uids: set[str] = set()
+        for g, group in enumerate(read.items(top.get("groups"), "groups")):
+            group_doc = read.obj(group, f"groups.{g}")
+            if group_doc is None:
+                continue
+            for p, player in enumerate(
+                read.items(group_doc.get("players", []), f"groups.{g}.players")
+            ):
+                player_doc = read.obj(player, f"groups.{g}.players.{p}")
+                if player_doc is not None:
+                    read.name(player_doc.get("name"), f"groups.{g}.players.{p}.name")
+            for m, raw in enumerate(read.items(group_doc.get("matches"), f"groups.{g}.matches")):
+                match = _match(read, raw, f"groups.{g}.matches.{m}")
+                if match is None:
+                    continue
+                if match.uid in uids:
+                    read.add(f"groups.{g}.matches.{m}.uid", "is the uid of another match")
+                uids.add(match.uid)
+                matches.append(match)
+    except _Problems:
+        pass
+    if read.problems:
+        raise InvalidHand(read.problems)
+    return matches
+
+
+def _player_names(doc: dict[str, Any]) -> list[str]:
+    names = [clean_name(p["name"]) for group in doc["groups"] for p in group.get("players", [])]
+    return names
+
+
+def import_export(
+    doc: object, group_id: int, matches: list[CheckedMatch] | None = None
+) -> Imported:
+    """Add every match of the export that this server does not have to the group.
+
+    Raises InvalidHand (nothing saved) when anything in the file is wrong. `matches`:
+    what `check_export` gave for this file, when it was checked before the write began
+    (so a long check never holds the write lock). The caller commits (see
+    `storage.transaction`).
+    """
+    matches = check_export(doc) if matches is None else matches
+    assert isinstance(doc, dict)
+    known = set(
+        db.session.execute(
+            select(Match.uid).where(Match.uid.in_([match.uid for match in matches]))
+        ).scalars()
+    )
+    new = [match for match in matches if match.uid not in known]
+    players = {
+        player.name_key: player
+        for player in db.session.execute(
+            select(Player).where(Player.group_id == group_id)
+        ).scalars()
+    }
+
+    def player(name: str) -> Player:
+        key = name_key(name)
+        if key not in players:
+            players[key] = Player(group_id=group_id, name=name, name_key=key)
+            db.session.add(players[key])
+        return players[key]
+
+    for name in _player_names(doc):
+        player(name)
+    saved: list[tuple[CheckedMatch, Match, list[Hand]]] = []
+    for match in new:
+        saved.append(_add_match(match, group_id, player))
+    db.session.flush()  # the hands' new ids, for the audit trail
+    for match, row, hands in saved:
+        ids = {h.get("id"): hand.id for (h, _), hand in zip(match.hands, hands, strict=True)}
+        for entry, at in zip(match.doc["audit"], match.audit_times, strict=True):
+            db.session.add(
+                AuditEntry(
+                    match_id=row.id,
+                    hand_number=entry["hand_number"],
+                    hand_id=ids.get(entry.get("hand_id")),  # a removed hand's: none here
+                    action=entry["action"],
+                    at=at,
+                    actor=entry.get("by"),
+                    before=entry.get("before"),
+                    after=entry.get("after"),
+                )
+            )
+    db.session.flush()
+    touch_history(group_id)  # new matches and players in its history
+    return Imported(len(new), len(matches) - len(new))
+
+
+def _add_match(
+    match: CheckedMatch, group_id: int, player: Any
+) -> tuple[CheckedMatch, Match, list[Hand]]:
+    doc = match.doc
+    versions = [hand["version"] for hand, _ in match.hands]
+    row = Match(
+        uid=match.uid,
+        group_id=group_id,
+        variant=match.rules.key,
+        options=doc["options"],
+        rules=rules_to_json(match.rules),
+        players_per_side=doc["players_per_side"],
+        first_dealer=doc["first_dealer"],
+        status=doc["status"],
+        winner=doc.get("winner"),
+        created_at=match.created_at,
+        finished_at=match.finished_at,
+        revision=max([doc["revision"], *versions]),
+    )
+    for seat, (name, names) in enumerate(match.sides):
+        side = Side(seat=seat, name=name)
+        for position, player_name in enumerate(names):
+            side.members.append(SideMember(position=position, player=player(player_name)))
+        row.sides.append(side)
+    hands = []
+    for (hand_doc, scored), (recorded, updated) in zip(match.hands, match.hand_times, strict=True):
+        hand = Hand(
+            number=hand_doc["number"],
+            version=hand_doc["version"],
+            submission_token=hand_doc.get("token"),
+            recorded_at=recorded,
+            updated_at=updated,
+        )
+        for seat, (record, total, lines) in enumerate(scored):
+            hand.sides.append(HandSide(seat=seat, record=record, total=total, lines=lines))
+        row.hands.append(hand)
+        hands.append(hand)
+    db.session.add(row)
+    return match, row, hands

@@ -1,0 +1,184 @@
+"""Seated matches (Burraco for three): each hand's line-up, the phase, and keeping every
+recorded hand's line-up possible after a change to an earlier hand.
+
+The three seats are the match's sides (one player each); a hand is played by the
+sides of its line-up, and each seat is stored with its share of its side's total,
+so running totals, the game end and the scoreboard read seats like any sides.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import Hand, HandSide, Match
+from ..rules import InvalidHand, Rules, read_hand
+from ..rules.model import LineupShape
+from ..rules.seats import Lineup, lineup_side_names, phase_after
+from .match_state import hand_totals, match_rules, running_totals, side_names
+
+
+@dataclass(frozen=True)
+class Phase:
+    """The line-ups the next hand may have, and what switches them."""
+
+    number: int  # 0 before the switch, 1 after
+    shapes: tuple[LineupShape, ...]
+    switch_from: int | None  # a seat total that switches, while it still can
+
+    @property
+    def keys(self) -> list[str]:
+        return list(dict.fromkeys(shape.key for shape in self.shapes))
+
+    @property
+    def label(self) -> str:
+        return " or ".join(dict.fromkeys(shape.label for shape in self.shapes))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"phase": self.number, "lineups": self.keys, "switch_from": self.switch_from}
+
+
+def _running(match: Match) -> list[list[int]]:
+    count = len(match.sides)
+    return running_totals(hand_totals(match.id, count), count)
+
+
+def phase_of(rules: Rules, running: Sequence[Sequence[int]]) -> Phase | None:
+    """The phase after hands with these running totals (None: not a seated game)."""
+    seating = rules.seating
+    if seating is None:
+        return None
+    number = phase_after(rules, running)
+    pending = seating.switch_from if seating.switches() and number == 0 else None
+    return Phase(number, seating.shapes(number), pending)
+
+
+def next_phase(match: Match) -> int | None:
+    """The phase of the match's next hand (None: not a seated game)."""
+    rules = match_rules(match)
+    if rules.seating is None:
+        return None
+    return phase_after(rules, _running(match))
+
+
+def phase_for_hand(match: Match, rules: Rules, number: int) -> int | None:
+    """The phase hand `number` is played in: from the totals of the hands before it."""
+    if rules.seating is None:
+        return None
+    return phase_after(rules, _running(match)[: number - 1])
+
+
+def lineup_json(lineup: Lineup) -> list[list[int]]:
+    return [list(seats) for seats in lineup]
+
+
+def side_records(lineup: Sequence[Sequence[int]], seat_records: Sequence[Any]) -> list[Any]:
+    """The hand's records by side of its line-up (every seat of a side keeps its side's)."""
+    return [seat_records[seats[0]] for seats in lineup]
+
+
+def hand_lineups(match_id: int) -> list[list[list[int]] | None]:
+    """Each hand's line-up, in hand order (one small query)."""
+    return list(
+        db.session.execute(
+            select(Hand.lineup).where(Hand.match_id == match_id).order_by(Hand.number)
+        ).scalars()
+    )
+
+
+def misfit(match: Match, rules: Rules, first: int = 1) -> tuple[int, str] | None:
+    """The first hand from `first` on whose line-up its phase no longer allows, with why
+    (a change to an earlier hand can move the switch); None when every hand still fits."""
+    if rules.seating is None:
+        return None
+    rows = db.session.execute(
+        select(Hand.number, Hand.lineup, HandSide.seat, HandSide.record, HandSide.total)
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(Hand.match_id == match.id)
+        .order_by(Hand.number, HandSide.seat)
+    ).all()
+    count = len(match.sides)
+    hands: dict[int, tuple[Any, list[Any], list[int]]] = {}
+    for number, lineup, seat, record, total in rows:
+        entry = hands.setdefault(number, (lineup, [None] * count, [0] * count))
+        entry[1][seat] = record
+        entry[2][seat] = total
+    ordered = [hands[number] for number in sorted(hands)]
+    running = running_totals([totals for _, _, totals in ordered], count)
+    names = side_names(match)
+    for index, (lineup, records, _) in enumerate(ordered):
+        number = index + 1
+        if number < first:
+            continue
+        phase = phase_after(rules, running[:index])
+        sides = side_records(lineup or [], records)
+        try:
+            read_hand(rules, sides, 1, names, number, lineup, phase)
+        except InvalidHand as error:
+            return number, error.problems[0].message if error.problems else ""
+    return None
+
+
+def names_of(match: Match, lineup: Lineup) -> list[str]:
+    """The sides of a line-up named by their players ("Anna", "Bruno and Carla")."""
+    return lineup_side_names(lineup, side_names(match))
+
+
+def seated_json(
+    match: Match, rules: Rules, running: Sequence[Sequence[int]], hands: list[dict[str, Any]]
+) -> dict[str, Any]:
+    """A seated match's additions to its API state: each hand's `lineup` (added to the
+    hand objects given) and the next hand's `phase`; nothing for other games."""
+    phase = phase_of(rules, running)
+    if phase is None:
+        return {}
+    for hand, lineup in zip(hands, hand_lineups(match.id), strict=True):
+        hand["lineup"] = lineup
+    return {"phase": phase.to_dict()}
+
+
+@dataclass(frozen=True)
+class SeatedBoard:
+    """What the scoreboard adds for a seated game: the phase and each hand's line-up."""
+
+    phase: str
+    lineups: dict[int, str]  # hand number -> who played with whom, in words
+
+
+def lineup_words(lineup: Sequence[Sequence[int]] | None, names: Sequence[str]) -> str:
+    """ "Ada alone v Bea & Cy", or "Each for himself"."""
+    if not lineup:
+        return ""
+    if all(len(side) == 1 for side in lineup):
+        return "Each for himself"
+    parts = []
+    for side in lineup:
+        who = " & ".join(names[seat] for seat in side)
+        parts.append(f"{who} alone" if len(side) == 1 else who)
+    return " v ".join(parts)
+
+
+def board_view(match: Match, rules: Rules, running: Sequence[Sequence[int]]) -> SeatedBoard | None:
+    """The phase after hands with these running totals and each hand's line-up."""
+    phase = phase_of(rules, running)
+    if phase is None or rules.seating is None:
+        return None
+    names = side_names(match)
+    if not rules.seating.switches():
+        words = "Each for himself in every hand."
+    elif phase.number == 0:
+        words = (
+            "Pair against one: whoever finishes the dealt cards first plays alone. Each for "
+            f"himself once a player reaches {phase.switch_from}."
+        )
+    else:
+        words = f"Each for himself: a player reached {rules.seating.switch_from}."
+    lineups = {
+        number: lineup_words(lineup, names)
+        for number, lineup in enumerate(hand_lineups(match.id), start=1)
+    }
+    return SeatedBoard(words, lineups)

@@ -1,0 +1,455 @@
+"""Statistics of a group's matches, per player and per partnership, computed in the database.
+
+Only matches played to the end count: won ("finished") or drawn. Abandoned matches and
+matches in progress are left out. Players are counted by their id, never their name,
+so a renamed player keeps their record (and a merged one takes the other's).
+
+Every figure is an aggregate in SQL over one row per side of each match counted
+(`_side_rows`), so a page costs the same few queries for ten matches or ten thousand.
+Definitions (docs/history.md): a side's *margin* is its final total minus the best final
+total of the other sides; a *draw* is a side sharing the top of a drawn match (a side
+below a shared top lost); *going out rate* is the hands the side went out in over the
+hands it played; *canastas per hand* counts every kind of canasta the side recorded.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from datetime import date, datetime, time, timedelta
+from typing import Any
+
+from sqlalchemy import (
+    CTE,
+    ColumnElement,
+    Select,
+    Subquery,
+    and_,
+    case,
+    func,
+    literal,
+    select,
+    true,
+)
+
+from ..extensions import db
+from ..models import Hand, HandSide, Match, Player, Side, SideMember
+from ..rules.game import DRAWN, FINISHED
+from ..rules.hand import KNOWN_KINDS
+
+TIMELINE_LENGTH = 50  # matches a player's chart shows at most (the latest)
+
+
+@dataclass(frozen=True)
+class StatsFilter:
+    """Which matches count: of these groups, optionally one variant, a period (dates
+    inclusive, on the day a match ended, UTC) and only those a player sat in."""
+
+    group_ids: tuple[int, ...]
+    variant: str | None = None
+    since: date | None = None
+    until: date | None = None
+    player_id: int | None = None
+
+
+@dataclass(frozen=True)
+class Record:
+    """What a player or a partnership did in the matches counted."""
+
+    player_ids: tuple[int, ...]
+    names: tuple[str, ...]
+    group_id: int
+    matches: int
+    wins: int
+    losses: int
+    draws: int
+    margin_sum: int
+    best_hand: int
+    highest_total: int
+    hands: int
+    went_out: int
+    canastas: int
+    current_streak: int = 0
+    longest_streak: int = 0
+
+    @property
+    def name(self) -> str:
+        return " & ".join(self.names)
+
+    @property
+    def win_rate(self) -> float:
+        return self.wins / self.matches if self.matches else 0.0
+
+    @property
+    def average_margin(self) -> float:
+        return self.margin_sum / self.matches if self.matches else 0.0
+
+    @property
+    def going_out_rate(self) -> float:
+        return self.went_out / self.hands if self.hands else 0.0
+
+    @property
+    def canastas_per_hand(self) -> float:
+        return self.canastas / self.hands if self.hands else 0.0
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "matches": self.matches,
+            "wins": self.wins,
+            "losses": self.losses,
+            "draws": self.draws,
+            "win_rate": round(self.win_rate, 4),
+            "average_margin": round(self.average_margin, 1),
+            "best_hand": self.best_hand,
+            "highest_total": self.highest_total,
+            "hands": self.hands,
+            "going_out_rate": round(self.going_out_rate, 4),
+            "canastas_per_hand": round(self.canastas_per_hand, 3),
+            "current_streak": self.current_streak,
+            "longest_streak": self.longest_streak,
+        }
+
+
+@dataclass(frozen=True)
+class Statistics:
+    players: list[Record]
+    partnerships: list[Record]
+
+
+@dataclass(frozen=True)
+class HeadToHead:
+    """Matches where side A and side B sat against each other, and how they ended."""
+
+    matches: int
+    a_wins: int
+    b_wins: int
+    draws: int  # both shared the top of a drawn match
+    others: int  # won by a third side, or A and B both below a shared top
+
+
+@dataclass(frozen=True)
+class MatchResult:
+    """One match of a player's, for the results-over-time chart (oldest first)."""
+
+    match_id: int
+    finished: datetime
+    outcome: str  # "won", "lost" or "drawn"
+    margin: int
+    total: int
+
+
+def _done_matches(where: StatsFilter) -> CTE:
+    """The matches counted: played to the end, filtered."""
+    query = select(Match.id, Match.status, Match.winner, Match.finished_at).where(
+        Match.group_id.in_(where.group_ids),
+        Match.finished_at.is_not(None),
+        Match.status.in_((FINISHED, DRAWN)),
+    )
+    if where.variant:
+        query = query.where(Match.variant == where.variant)
+    if where.since:
+        query = query.where(Match.finished_at >= datetime.combine(where.since, time()))
+    if where.until:
+        query = query.where(
+            Match.finished_at < datetime.combine(where.until, time()) + timedelta(1)
+        )
+    if where.player_id is not None:
+        seated = (
+            select(Side.id)
+            .join(SideMember, SideMember.side_id == Side.id)
+            .where(Side.match_id == Match.id, SideMember.player_id == where.player_id)
+            .exists()
+        )
+        query = query.where(seated)
+    return query.cte("done")
+
+
+def _went_out() -> ColumnElement[int]:
+    return case((HandSide.record["went_out"].as_boolean() == true(), 1), else_=0)
+
+
+def _canastas() -> ColumnElement[int]:
+    """Every kind of canasta a side recorded in a hand (the kinds of every preset)."""
+    total: ColumnElement[int] = literal(0)
+    for kind in KNOWN_KINDS:
+        total = total + func.coalesce(HandSide.record[("canastas", kind)].as_integer(), 0)
+    return total
+
+
+def _side_rows(where: StatsFilter) -> CTE:
+    """One row per side of each match counted: its final total, best hand, hands played,
+    hands it went out in, canastas, and whether it won, lost or drew, with its margin."""
+    done = _done_matches(where)
+    scored = (
+        select(
+            Hand.match_id,
+            HandSide.seat,
+            func.sum(HandSide.total).label("final"),
+            func.max(HandSide.total).label("best"),
+            func.count().label("hands"),
+            func.sum(_went_out()).label("outs"),
+            func.sum(_canastas()).label("canastas"),
+        )
+        .join(HandSide, HandSide.hand_id == Hand.id)
+        .where(Hand.match_id.in_(select(done.c.id)))
+        .group_by(Hand.match_id, HandSide.seat)
+        .cte("scored")
+    )
+    top = (
+        select(scored.c.match_id, func.max(scored.c.final).label("top"))
+        .group_by(scored.c.match_id)
+        .cte("top")
+    )
+    other = scored.alias("other")
+    best_other = (
+        select(func.max(other.c.final))
+        .where(other.c.match_id == Side.match_id, other.c.seat != Side.seat)
+        .scalar_subquery()
+    )
+    final = func.coalesce(scored.c.final, 0)
+    margin = final - func.coalesce(best_other, 0)
+    drawn = and_(done.c.status == DRAWN, final >= top.c.top)
+    won = and_(done.c.status == FINISHED, done.c.winner == Side.seat)
+    return (
+        select(
+            Side.id.label("side_id"),
+            Side.match_id,
+            done.c.finished_at,
+            final.label("final"),
+            func.coalesce(scored.c.best, 0).label("best"),
+            func.coalesce(scored.c.hands, 0).label("hands"),
+            func.coalesce(scored.c.outs, 0).label("outs"),
+            func.coalesce(scored.c.canastas, 0).label("canastas"),
+            case((won, 1), else_=0).label("won"),
+            case((drawn, 1), else_=0).label("drawn"),
+            case((won, 0), (drawn, 0), else_=1).label("lost"),
+            margin.label("margin"),
+        )
+        .join(done, done.c.id == Side.match_id)
+        .outerjoin(scored, and_(scored.c.match_id == Side.match_id, scored.c.seat == Side.seat))
+        .outerjoin(top, top.c.match_id == Side.match_id)
+        .cte("side_rows")
+    )
+
+
+def _partnership_keys() -> Select[int, int, int, int, int]:
+    """A key per side of two or more players, the same for the same players whatever
+    their seats: how many, the lowest and highest id and their sum (which names every
+    set of up to three players, the most a side has)."""
+    return (
+        select(
+            SideMember.side_id,
+            func.count().label("size"),
+            func.min(SideMember.player_id).label("low"),
+            func.max(SideMember.player_id).label("high"),
+            func.sum(SideMember.player_id).label("total"),
+        )
+        .group_by(SideMember.side_id)
+        .having(func.count() >= 2)
+    )
+
+
+def _members(size: int, low: int, high: int, total: int) -> tuple[int, ...]:
+    return (low, high) if size == 2 else (low, total - low - high, high)
+
+
+def _aggregates(rows: CTE) -> list[ColumnElement[Any]]:
+    return [
+        func.count().label("matches"),
+        func.sum(rows.c.won).label("wins"),
+        func.sum(rows.c.lost).label("losses"),
+        func.sum(rows.c.drawn).label("draws"),
+        func.sum(rows.c.margin).label("margin"),
+        func.max(rows.c.best).label("best"),
+        func.max(rows.c.final).label("highest"),
+        func.sum(rows.c.hands).label("hands"),
+        func.sum(rows.c.outs).label("outs"),
+        func.sum(rows.c.canastas).label("canastas"),
+    ]
+
+
+def _streaks(source: Subquery, keys: tuple[str, ...]) -> dict[tuple[int, ...], tuple[int, int]]:
+    """(current, longest) winning streak per key, in one query: runs of wins are found as
+    "islands" (the rank among all matches minus the rank among wins is constant along a
+    run of wins), each with its length and whether it ends at the latest match."""
+    order = (source.c.finished_at, source.c.match_id)
+    by = [source.c[key] for key in keys]
+    ranked = select(
+        *by,
+        source.c.won,
+        func.row_number().over(partition_by=by, order_by=order).label("rank_all"),
+        func.row_number()
+        .over(partition_by=[*by, source.c.won], order_by=order)
+        .label("rank_result"),
+        func.count().over(partition_by=by).label("played"),
+    ).subquery("ranked")
+    ranked_by = [ranked.c[key] for key in keys]
+    island = (ranked.c.rank_all - ranked.c.rank_result).label("island")
+    runs = (
+        select(
+            *ranked_by,
+            func.count().label("length"),
+            func.max(ranked.c.rank_all).label("last"),
+            func.max(ranked.c.played).label("played"),
+        )
+        .where(ranked.c.won == 1)
+        .group_by(*ranked_by, island)
+        .subquery("runs")
+    )
+    runs_by = [runs.c[key] for key in keys]
+    query = select(
+        *runs_by,
+        func.max(case((runs.c["last"] == runs.c.played, runs.c.length), else_=0)),
+        func.max(runs.c.length),
+    ).group_by(*runs_by)
+    out = {}
+    for row in db.session.execute(query):
+        *key, current, longest = row
+        out[tuple(int(k) for k in key)] = (int(current), int(longest))
+    return out
+
+
+def statistics(where: StatsFilter) -> Statistics:
+    """Every player's and partnership's record in the matches counted, in five queries
+    whatever their number: players' names, players, their streaks, partnerships, theirs."""
+    names: dict[int, str] = {}
+    groups: dict[int, int | None] = {}
+    for player_id, name, group_id in db.session.execute(
+        select(Player.id, Player.name, Player.group_id).where(Player.group_id.in_(where.group_ids))
+    ):
+        names[player_id], groups[player_id] = name, group_id
+    rows = _side_rows(where)
+    seated = (
+        select(SideMember.player_id, rows)
+        .join(rows, rows.c.side_id == SideMember.side_id)
+        .subquery("seated")
+    )
+    player_streaks = _streaks(seated, ("player_id",))
+    players = []
+    for row in db.session.execute(
+        select(SideMember.player_id, *_aggregates(rows))
+        .join(rows, rows.c.side_id == SideMember.side_id)
+        .group_by(SideMember.player_id)
+    ):
+        current, longest = player_streaks.get((row.player_id,), (0, 0))
+        players.append(_record((row.player_id,), names, groups, row, current, longest))
+    keys = _partnership_keys().subquery("keys")
+    key_columns = [keys.c.size, keys.c.low, keys.c.high, keys.c.total]
+    paired = (
+        select(*key_columns, rows).join(rows, rows.c.side_id == keys.c.side_id).subquery("paired")
+    )
+    pair_streaks = _streaks(paired, ("size", "low", "high", "total"))
+    partnerships = []
+    for row in db.session.execute(
+        select(*key_columns, *_aggregates(rows))
+        .join(rows, rows.c.side_id == keys.c.side_id)
+        .group_by(*key_columns)
+    ):
+        key = (int(row.size), int(row.low), int(row.high), int(row.total))
+        current, longest = pair_streaks.get(key, (0, 0))
+        partnerships.append(_record(_members(*key), names, groups, row, current, longest))
+    order = lambda r: (-r.wins, -r.win_rate, r.name.casefold())  # noqa: E731
+    return Statistics(sorted(players, key=order), sorted(partnerships, key=order))
+
+
+def _record(
+    ids: tuple[int, ...],
+    names: dict[int, str],
+    groups: dict[int, int | None],
+    row: Any,
+    current: int,
+    longest: int,
+) -> Record:
+    return Record(
+        player_ids=ids,
+        names=tuple(names.get(i, "?") for i in ids),
+        group_id=groups.get(ids[0]) or 0,
+        matches=int(row.matches),
+        wins=int(row.wins or 0),
+        losses=int(row.losses or 0),
+        draws=int(row.draws or 0),
+        margin_sum=int(row.margin or 0),
+        best_hand=int(row.best or 0),
+        highest_total=int(row.highest or 0),
+        hands=int(row.hands or 0),
+        went_out=int(row.outs or 0),
+        canastas=int(row.canastas or 0),
+        current_streak=current,
+        longest_streak=longest,
+    )
+
+
+def _side_of(rows: CTE, players: tuple[int, ...]) -> ColumnElement[bool]:
+    """The side rows of one player (whoever their partners), or of exactly these partners."""
+    if len(players) == 1:
+        sides = select(SideMember.side_id).where(SideMember.player_id == players[0])
+        return rows.c.side_id.in_(sides)
+    keys = _partnership_keys().subquery("wanted")
+    exact = select(keys.c.side_id).where(
+        keys.c.size == len(players),
+        keys.c.low == min(players),
+        keys.c.high == max(players),
+        keys.c.total == sum(players),
+    )
+    return rows.c.side_id.in_(exact)
+
+
+def head_to_head(where: StatsFilter, a: tuple[int, ...], b: tuple[int, ...]) -> HeadToHead:
+    """How A fared against B (each a player or a partnership) when they sat on different
+    sides of a match counted, in one query."""
+    rows = _side_rows(where)
+    side_a, side_b = rows.alias("side_a"), rows.alias("side_b")
+    both_drew = case((and_(side_a.c.drawn == 1, side_b.c.drawn == 1), 1), else_=0)
+    row = db.session.execute(
+        select(
+            func.count(),
+            func.coalesce(func.sum(side_a.c.won), 0),
+            func.coalesce(func.sum(side_b.c.won), 0),
+            func.coalesce(func.sum(both_drew), 0),
+        )
+        .select_from(side_a)
+        .join(
+            side_b,
+            and_(side_a.c.match_id == side_b.c.match_id, side_a.c.side_id != side_b.c.side_id),
+        )
+        .where(_side_of(side_a, a), _side_of(side_b, b))
+    ).one()
+    matches, a_wins, b_wins, draws = (int(value) for value in row)
+    return HeadToHead(matches, a_wins, b_wins, draws, matches - a_wins - b_wins - draws)
+
+
+def timeline(
+    where: StatsFilter, players: tuple[int, ...], *, together: bool = True
+) -> list[MatchResult]:
+    """The latest matches counted of a player (or of exactly these partners; with
+    `together` False, of any of these players: one person's players in several groups),
+    oldest first, at most TIMELINE_LENGTH, in one query."""
+    rows = _side_rows(where)
+    if together:
+        theirs = _side_of(rows, players)
+    else:
+        theirs = rows.c.side_id.in_(
+            select(SideMember.side_id).where(SideMember.player_id.in_(players))
+        )
+    found = db.session.execute(
+        select(
+            rows.c.match_id,
+            rows.c.finished_at,
+            rows.c.won,
+            rows.c.drawn,
+            rows.c.margin,
+            rows.c.final,
+        )
+        .where(theirs)
+        .order_by(rows.c.finished_at.desc(), rows.c.match_id.desc())
+        .limit(TIMELINE_LENGTH)
+    ).all()
+    return [
+        MatchResult(
+            match_id=match_id,
+            finished=finished,
+            outcome="won" if won else "drawn" if drawn else "lost",
+            margin=int(margin),
+            total=int(final),
+        )
+        for match_id, finished, won, drawn, margin, final in reversed(found)
+    ]

@@ -1,0 +1,81 @@
+"""Reading the filters of a statistics page or API call (group, variant, player, period)
+from query parameters: one place, so the page and the API refuse the same things."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass, field
+from datetime import date
+
+from sqlalchemy import select
+
+from ..extensions import db
+from ..models import Player, name_key
+from ..rules import PRESETS
+from .statistics import StatsFilter
+
+NAME_LIMIT = 40
+
+
+@dataclass(frozen=True)
+class StatsQuery:
+    """The filters as asked (to show them back) and, when all are valid, as a filter."""
+
+    variant: str = ""
+    player: str = ""
+    since: str = ""
+    until: str = ""
+    where: StatsFilter | None = None
+    player_id: int | None = None
+    problems: dict[str, str] = field(default_factory=dict)
+
+
+def _date(raw: str, name: str, problems: dict[str, str]) -> date | None:
+    if not raw:
+        return None
+    try:
+        if len(raw) == len("2025-01-31"):
+            return date.fromisoformat(raw)
+    except ValueError:
+        pass
+    problems[name] = f"{raw!r} is not a date: write it as YYYY-MM-DD"
+    return None
+
+
+def player_named(group_ids: tuple[int, ...], name: str) -> Player | None:
+    """The player of these groups with this name (case and Unicode variants folded)."""
+    return db.session.execute(
+        select(Player)
+        .where(Player.group_id.in_(group_ids), Player.name_key == name_key(name))
+        .order_by(Player.id)
+        .limit(1)
+    ).scalar_one_or_none()
+
+
+def read_query(args: Mapping[str, str], group_ids: tuple[int, ...]) -> StatsQuery:
+    """The filters in `args` (variant, player, from, to), each checked; a problem per
+    field in words when one is not valid (then no filter)."""
+    problems: dict[str, str] = {}
+    variant = args.get("variant", "").strip()[:NAME_LIMIT]
+    if variant and variant not in PRESETS:
+        problems["variant"] = f"There is no game called {variant!r}"
+    player = args.get("player", "").strip()[:NAME_LIMIT]
+    found = player_named(group_ids, player) if player else None
+    if player and found is None:
+        problems["player"] = f"Nobody called {player!r} has played here"
+    since_raw, until_raw = args.get("from", "").strip()[:20], args.get("to", "").strip()[:20]
+    since, until = _date(since_raw, "from", problems), _date(until_raw, "to", problems)
+    if since and until and since > until:
+        problems["to"] = "The end of the period comes before its start"
+    where = None
+    if not problems:
+        where = StatsFilter(
+            group_ids,
+            variant=variant or None,
+            since=since,
+            until=until,
+            player_id=found.id if found else None,
+        )
+    return StatsQuery(
+        variant, player, since_raw, until_raw, where, found.id if found else None, problems
+    )

@@ -1,0 +1,134 @@
+"""A group's statistics page and a player's page, the filters in the URL (GET forms)."""
+
+from __future__ import annotations
+
+from typing import cast
+
+from flask import Blueprint, abort, render_template, request
+from flask.typing import ResponseReturnValue
+from flask_login import current_user
+from sqlalchemy import select
+
+from ..access import login_required
+from ..extensions import db
+from ..models import Group, Player, User
+from ..rules import PRESETS
+from ..services import groups
+from ..services.match_state import MAX_ID
+from ..services.statistics import StatsFilter, head_to_head, statistics, timeline
+from ..services.stats_query import player_named, read_query
+from .charts import Series, line_chart
+
+bp = Blueprint("stats", __name__, url_prefix="/groups")
+
+ROWS_SHOWN = 40  # players (and partnerships) a page lists at most: the most winning first
+
+
+def _group(group_id: int) -> Group:
+    """A group of the signed-in user's, else 404 (as another group's match)."""
+    group = db.session.get(Group, group_id) if 0 < group_id <= MAX_ID else None
+    if group is None or groups.role_in(group_id, cast(User, current_user)) is None:
+        abort(404, description="There is no such group among yours.")
+    return group
+
+
+def _team_key(player_ids: tuple[int, ...]) -> str:
+    """A partnership in a URL: its players' ids, lowest first ("3-7")."""
+    return "-".join(str(i) for i in sorted(player_ids))
+
+
+@bp.get("/<int:group_id>/stats")
+@login_required
+def group_stats(group_id: int) -> ResponseReturnValue:
+    group = _group(group_id)
+    query = read_query(request.args, (group_id,))
+    problems = dict(query.problems)
+    against = request.args.get("against", "").strip()[:40]
+    rival = player_named((group_id,), against) if against else None
+    if against and rival is None:
+        problems["against"] = f"Nobody called {against!r} has played here"
+    found = statistics(query.where) if query.where and not problems else None
+    duel = team_duel = None
+    team, versus = request.args.get("team", "")[:40], request.args.get("vs", "")[:40]
+    if found is not None and query.where:
+        everything = StatsFilter(
+            (group_id,), query.where.variant, query.where.since, query.where.until
+        )
+        if query.player_id and rival:
+            duel = head_to_head(everything, (query.player_id,), (rival.id,))
+        teams = {_team_key(r.player_ids): r.player_ids for r in found.partnerships}
+        for name, value in (("team", team), ("vs", versus)):
+            if value and value not in teams:
+                problems[name] = "Choose partners from the list"
+        if team in teams and versus in teams and not set(teams[team]) & set(teams[versus]):
+            team_duel = head_to_head(everything, teams[team], teams[versus])
+        elif team in teams and versus in teams:
+            problems["vs"] = "Choose two partnerships with nobody in common"
+    return render_template(
+        "stats.html",
+        group=group,
+        query=query,
+        problems=problems,
+        against=against,
+        rival=rival,
+        duel=duel,
+        team=team,
+        versus=versus,
+        team_duel=team_duel,
+        team_key=_team_key,
+        stats=found,
+        shown=ROWS_SHOWN,
+        players=groups.players(group_id),
+        presets=list(PRESETS.values()),
+    ), (400 if problems else 200)
+
+
+@bp.get("/<int:group_id>/players/<int:player_id>")
+@login_required
+def player(group_id: int, player_id: int) -> ResponseReturnValue:
+    """A player's record in each group of the viewer's where they play (the players
+    linked to one account are one person), and their latest results as a chart."""
+    _group(group_id)
+    chosen = groups.player_in(group_id, player_id) if 0 < player_id <= MAX_ID else None
+    if chosen is None:
+        abort(404, description="There is no such player in this group.")
+    mine = groups.group_ids(cast(User, current_user))
+    same = [chosen]
+    if chosen.user_id is not None:
+        same = list(
+            db.session.execute(
+                select(Player)
+                .where(Player.user_id == chosen.user_id, Player.group_id.in_(mine))
+                .order_by(Player.group_id)
+            ).scalars()
+        )
+    ids = {p.id for p in same}
+    where = StatsFilter(tuple(p.group_id for p in same if p.group_id is not None))
+    records = [r for r in statistics(where).players if r.player_ids[0] in ids]
+    names = dict(
+        db.session.execute(select(Group.id, Group.name).where(Group.id.in_(where.group_ids))).all()
+    )
+    results = timeline(where, tuple(ids), together=False)
+    running, score = [], 0
+    for result in results:
+        score += {"won": 1, "lost": -1}.get(result.outcome, 0)
+        running.append(score)
+    wins = sum(r.outcome == "won" for r in results)
+    draws = sum(r.outcome == "drawn" for r in results)
+    chart = line_chart(
+        [Series("Wins minus losses", running)],
+        f"{chosen.name}: wins minus losses over the last {len(results)} matches",
+        f"Over {len(results)} matches, oldest first: {wins} won, {draws} drawn, "
+        f"{len(results) - wins - draws} lost; wins minus losses ends at {score}.",
+        "results",
+        x_label="match ",
+    )
+    return render_template(
+        "player.html",
+        group_id=group_id,
+        player=chosen,
+        records=records,
+        group_names=names,
+        results=results,
+        chart=chart,
+    )
