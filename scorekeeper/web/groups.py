@@ -22,7 +22,6 @@ from ..services import groups
 from ..services.match_state import MAX_ID
 from ..services.storage import transaction
 from .auth import ATTEMPTS
-from .exports import ImportForm
 from .qr import qr_svg
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
@@ -61,6 +60,21 @@ def _back(group_id: int) -> Response:
     return redirect(url_for("groups.detail", group_id=group_id), code=303)
 
 
+def _back_to_player(group_id: int, player_id: int) -> Response:
+    """The player's page, where their name and account link are changed."""
+    return redirect(url_for("stats.player", group_id=group_id, player_id=player_id), code=303)
+
+
+def link_form(group_id: int) -> LinkForm:
+    """Link a player to the account of one of the group's members (or nobody)."""
+    form = LinkForm()
+    form.user.choices = [
+        SelectChoice(0, "Nobody"),
+        *(SelectChoice(m.user.id, m.user.username) for m in groups.members(group_id)),
+    ]
+    return form
+
+
 @bp.route("", methods=["GET", "POST"])
 @login_required
 def index() -> ResponseReturnValue:
@@ -85,11 +99,6 @@ def detail(group_id: int) -> ResponseReturnValue:
     members = groups.members(group_id)
     merge = MergeForm()
     merge.gone.choices = merge.kept.choices = [SelectChoice(p.id, p.name) for p in players]
-    link = LinkForm()
-    link.user.choices = [
-        SelectChoice(0, "Nobody"),
-        *(SelectChoice(m.user.id, m.user.username) for m in members),
-    ]
     invites = [
         (invite, url_for("invites.accept", token=invite.token, _external=True))
         for invite in groups.invites(group_id)
@@ -103,9 +112,7 @@ def detail(group_id: int) -> ResponseReturnValue:
         players=players,
         rename=NameForm(name=group.name),
         merge=merge,
-        link=link,
         activity=groups.activity(group_id),
-        import_form=ImportForm(formdata=None),
     )
 
 
@@ -184,7 +191,7 @@ def rename_player(group_id: int, player_id: int) -> ResponseReturnValue:
             flash("Renamed, in every match.")
         except InvalidHand as error:
             flash(error.problems[0].message)
-    return _back(group_id)
+    return _back_to_player(group_id, player_id)
 
 
 @bp.post("/<int:group_id>/players/merge")
@@ -216,7 +223,7 @@ def link_player(group_id: int, player_id: int) -> ResponseReturnValue:
         with transaction():
             problem = groups.link_player(group_id, player, user_id, _me())
         flash(problem or "Linked.")
-    return _back(group_id)
+    return _back_to_player(group_id, player_id)
 
 
 @invites_bp.route("/invite/<token>", methods=["GET", "POST"])

@@ -11,13 +11,14 @@ from sqlalchemy import select
 
 from ..access import login_required
 from ..extensions import db
-from ..models import Group, Player, User
+from ..models import Group, Player, Role, User
 from ..rules import PRESETS
 from ..services import groups
 from ..services.match_state import MAX_ID
 from ..services.statistics import StatsFilter, head_to_head, statistics, timeline
 from ..services.stats_query import player_named, read_query
 from .charts import Series, line_chart
+from .groups import link_form
 
 bp = Blueprint("stats", __name__, url_prefix="/groups")
 
@@ -89,6 +90,7 @@ def player(group_id: int, player_id: int) -> ResponseReturnValue:
     """A player's record in each group of the viewer's where they play (the players
     linked to one account are one person), and their latest results as a chart."""
     _group(group_id)
+    admin = groups.role_in(group_id, cast(User, current_user)) == Role.ADMIN
     chosen = groups.player_in(group_id, player_id) if 0 < player_id <= MAX_ID else None
     if chosen is None:
         abort(404, description="There is no such player in this group.")
@@ -131,4 +133,6 @@ def player(group_id: int, player_id: int) -> ResponseReturnValue:
         group_names=names,
         results=results,
         chart=chart,
+        # The group's admins change the player's name and account link here.
+        link=link_form(group_id) if admin else None,
     )

@@ -58,12 +58,14 @@ def test_downloading_both_exports_and_importing_one(page: Page, live_server, tmp
     assert [side["players"] for side in match["sides"]] == [["Xena"], ["Walt"]]
 
     # The match is here already: importing the file skips it.
+    page.get_by_role("link", name="Import matches").click()
     page.get_by_label("A Scorekeeper export (.json)").set_input_files(str(saved_json))
     page.get_by_role("button", name="Import").click()
     expect(page.get_by_role("status")).to_have_text("0 matches imported; 1 already here, skipped.")
     # Deleted, it comes back from the file, exactly.
     with live_server.app.app_context(), transaction():
         db.session.delete(db.session.get(Match, match_id))
+    page.get_by_role("link", name="Import matches").click()
     page.get_by_label("A Scorekeeper export (.json)").set_input_files(str(saved_json))
     page.get_by_role("button", name="Import").click()
     expect(page.get_by_role("status")).to_have_text("1 match imported.")
@@ -79,6 +81,7 @@ def test_a_file_that_is_not_an_export_is_refused_next_to_the_field(
     wrong = tmp_path / "scores.json"
     wrong.write_text('{"format": "something else"}')
     page.goto(f"{live_server}/groups/{group_id}")
+    page.get_by_role("link", name="Import matches").click()
     field = page.get_by_label("A Scorekeeper export (.json)")
     field.set_input_files(str(wrong))
     page.get_by_role("button", name="Import").click()

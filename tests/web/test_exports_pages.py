@@ -31,7 +31,7 @@ def a_match(client) -> int:
 
 
 def upload(client, group_id: int, content: bytes, name: str = "export.json", token=None):
-    page_html = client.get(f"/groups/{group_id}").text
+    page_html = client.get(f"/groups/{group_id}/import").text
     data = {
         "csrf_token": csrf_token(page_html) if token is None else token,
         "export": (io.BytesIO(content), name),

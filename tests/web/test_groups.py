@@ -198,3 +198,20 @@ def test_a_player_can_be_linked_to_a_members_account(app, client):
         zed = accounts.find_user(outsider_name).id
     refused = post(client, f"/groups/{group_id}/players/{ann.id}/link", user=str(zed))
     assert "Only a member" in " ".join(flashes(client.get(refused.headers["Location"])))
+
+
+def test_a_players_name_and_account_are_changed_on_their_page_by_admins(app, client):
+    group_id = new_group(client, "Club")
+    group_match(client, group_id, ("Ann", "Bob"))
+    bea = joined(app, "Bea", client, group_id)
+    with app.app_context():
+        ann = db.session.execute(db.select(Player).where(Player.name == "Ann")).scalar_one()
+    player_page = f"/groups/{group_id}/players/{ann.id}"
+    assert page(client.get(f"/groups/{group_id}")).find("a", href=player_page).text() == "Ann"
+    forms = [f.attrs["action"] for f in page(client.get(player_page)).find_all("form")]
+    assert f"{player_page}/rename" in forms and f"{player_page}/link" in forms
+    done = post(client, f"{player_page}/rename", name="Annie")
+    assert done.headers["Location"] == player_page
+    assert "Renamed, in every match." in flashes(client.get(player_page))
+    assert bea.get(player_page).status_code == 200
+    assert page(bea.get(player_page)).find_all("form", action=f"{player_page}/rename") == []
