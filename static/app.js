@@ -259,10 +259,11 @@
   // A special hand scores alone: the side's other inputs are set aside (hidden and not
   // sent), and the side is marked as the one that went out.
   const setAside = (select) => {
-    const aside = select.closest("fieldset.side").querySelector(".special-aside");
     const on = select.value !== "none";
-    aside.hidden = on;
-    $$("input, select, textarea", aside).forEach((i) => (i.disabled = on));
+    $$(".special-aside", select.closest("fieldset.side")).forEach((aside) => {
+      aside.hidden = on;
+      $$("input, select, textarea", aside).forEach((i) => (i.disabled = on));
+    });
     return on;
   };
   $$("select[data-special]", form).forEach((select) => {

@@ -55,7 +55,9 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "groups.rename_player": [(GROUP_ADMIN, "POST", "/groups/{group}/players/{player}/rename")],
     "groups.merge_players": [(GROUP_ADMIN, "POST", "/groups/{group}/players/merge")],
     "groups.rename": [(GROUP_ADMIN, "POST", "/groups/{group}/rename")],
-    "exports.export": [(GROUP_MEMBER, "GET", "/groups/{group}/export.csv")],
+    "stats.group_stats": [(GROUP_MEMBER, "GET", "/groups/{group}/stats")],
+    "stats.player": [(GROUP_MEMBER, "GET", "/groups/{group}/players/{player}")],
+    "exports.export": [(GROUP_MEMBER, "GET", "/groups/{group}/export.json")],
     "exports.import_matches": [
         (GROUP_MEMBER, "GET", "/groups/{group}/import"),
         (GROUP_MEMBER, "POST", "/groups/{group}/import"),
@@ -105,8 +107,6 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     ],
     "api_score.score_hand": [(PUBLIC, "POST", "/api/v1/score")],
     "api_matches.create": [(USER, "POST", "/api/v1/matches")],
-    "api_exports.export": [(USER, "GET", "/api/v1/export")],
-    "api_exports.import_matches": [(USER, "POST", "/api/v1/import")],
     "api_matches.read": [(VIEWER, "GET", "/api/v1/matches/{match}")],
     "api_matches.add_hand": [(SCORER, "POST", "/api/v1/matches/{match}/hands")],
     "api_matches.correct": [(SCORER, "PUT", "/api/v1/matches/{match}/hands/1")],
@@ -114,6 +114,9 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "api_matches.links": [(MEMBER, "GET", "/api/v1/matches/{match}/links")],
     "api_matches.new_link": [(MEMBER, "POST", "/api/v1/matches/{match}/links")],
     "api_matches.revoke_link": [(MEMBER, "DELETE", "/api/v1/matches/{match}/links/999999")],
+    "api_stats.stats": [(USER, "GET", "/api/v1/stats")],
+    "api_exports.export": [(USER, "GET", "/api/v1/export")],
+    "api_exports.import_matches": [(USER, "POST", "/api/v1/import")],
 }
 
 CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin")

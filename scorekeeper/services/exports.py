@@ -61,7 +61,8 @@ def _seating(group_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
 
 
 def _hands(group_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
-    """Each match's hands as entered and scored, in order (one query)."""
+    """Each match's hands as entered and scored, in order (one query); a seated game's
+    hand also has its `lineup`, and one entry per seat (its share) in `sides`."""
     rows = db.session.execute(
         select(Hand, HandSide.seat, HandSide.record, HandSide.total, HandSide.lines)
         .join(Match, Match.id == Hand.match_id)
@@ -82,6 +83,8 @@ def _hands(group_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
                 "updated_at": stamp(hand.updated_at),
                 "sides": [],
             }
+            if hand.lineup is not None:  # a seated game's hand: who played with whom
+                current["lineup"] = hand.lineup
             hands[hand.match_id].append(current)
         current["sides"].append({"input": record, "total": total, "lines": lines})
     return hands

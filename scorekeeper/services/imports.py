@@ -19,7 +19,6 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import (
     NAME_LENGTH,
-    TOKEN_LENGTH,
     AuditEntry,
     Hand,
     HandSide,
@@ -31,87 +30,40 @@ from ..models import (
 )
 from ..rules import (
     InvalidHand,
-    Problem,
     Rules,
     RulesError,
+    instant_winner,
     meld_requirement,
     rules_from_json,
     rules_to_json,
 )
 from ..rules.game import DRAWN, FINISHED, PLAYING, TIED
 from ..rules.hand import MAX_DEAL
+from ..rules.seats import phase_after
 from .exports import FORMAT, VERSION
-from .hands import evaluate
+from .import_hands import FileReader, Scored, TooManyProblems, scored_hand
 from .listing import touch_history
 from .match_setup import clean_name
-from .match_state import ABANDONED, MAX_ID, needs_went_out, result_after, went_out_of
+from .match_state import (
+    ABANDONED,
+    MAX_ID,
+    has_instant_wins,
+    needs_went_out,
+    result_after,
+    went_out_of,
+)
 
 STATUSES = (PLAYING, TIED, FINISHED, DRAWN, ABANDONED)
 ACTIONS = ("recorded", "corrected", "removed")
 UID = re.compile(r"[0-9a-f]{32}")
 VARIANT_LENGTH = 40  # as Match.variant holds
-MAX_PROBLEMS = 20  # a file wrong throughout is reported by its first problems
+DAMAGE = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 
 
 @dataclass(frozen=True)
 class Imported:
     matches: int
     skipped: int
-
-
-class _Problems(Exception):
-    """Enough problems found: stop reading the file."""
-
-
-class _Reader:
-    """Collects the problems of a file, each named by its path in the file."""
-
-    def __init__(self) -> None:
-        self.problems: list[Problem] = []
-
-    def add(self, where: str, message: str) -> None:
-        self.problems.append(Problem(None, where, message))
-        if len(self.problems) >= MAX_PROBLEMS:
-            raise _Problems
-
-    def obj(self, value: object, where: str) -> dict[str, Any] | None:
-        if isinstance(value, dict):
-            return value
-        self.add(where, "must be an object")
-        return None
-
-    def items(self, value: object, where: str) -> list[Any]:
-        if isinstance(value, list):
-            return value
-        self.add(where, "must be a list")
-        return []
-
-    def integer(self, value: object, where: str, low: int = 0, high: int = MAX_ID) -> int | None:
-        if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
-            return value
-        self.add(where, f"must be a whole number from {low} to {high}")
-        return None
-
-    def moment(self, value: object, where: str, optional: bool = False) -> datetime | None:
-        if value is None and optional:
-            return None
-        if isinstance(value, str):
-            try:
-                parsed = datetime.fromisoformat(value.removesuffix("Z"))
-            except ValueError:
-                pass
-            else:
-                if parsed.tzinfo is None:
-                    return parsed
-        self.add(where, "must be a UTC time like 2026-11-23T20:15:00Z")
-        return None
-
-    def name(self, value: object, where: str, longest: int = NAME_LENGTH) -> str | None:
-        name = clean_name(value)
-        if not name or len(name) > longest:
-            self.add(where, f"must be a name of 1 to {longest} characters")
-            return None
-        return name
 
 
 @dataclass
@@ -122,14 +74,14 @@ class CheckedMatch:
     uid: str
     rules: Rules
     sides: list[tuple[str, list[str]]]
-    hands: list[tuple[dict[str, Any], list[tuple[dict[str, Any], int, list[dict[str, Any]]]]]]
+    hands: list[tuple[dict[str, Any], Scored]]
     created_at: datetime
     finished_at: datetime | None
     hand_times: list[tuple[datetime, datetime]]
     audit_times: list[datetime]
 
 
-def _sides(read: _Reader, raw: object, where: str, per_side: int) -> list[tuple[str, list[str]]]:
+def _sides(read: FileReader, raw: object, where: str, per_side: int) -> list[tuple[str, list[str]]]:
     sides = []
     seen: set[str] = set()
     for seat, side in enumerate(read.items(raw, where)):
@@ -153,61 +105,12 @@ def _sides(read: _Reader, raw: object, where: str, per_side: int) -> list[tuple[
     return sides
 
 
-def _hand(
-    read: _Reader, raw: object, where: str, match: dict[str, Any], rules: Rules, names: list[str]
-) -> tuple[dict[str, Any], list[tuple[dict[str, Any], int, list[dict[str, Any]]]]] | None:
-    """A hand of the file scored again under the match's rules: (hand, [(input, total,
-    lines)]) when its totals are the file's, else None (and the problem is noted)."""
-    hand = read.obj(raw, where)
-    if hand is None:
-        return None
-    number = read.integer(hand.get("number"), f"{where}.number", 1, MAX_ID)
-    read.integer(hand.get("id"), f"{where}.id", 1, MAX_ID)
-    read.integer(hand.get("version"), f"{where}.version", 0, MAX_ID)
-    token = hand.get("token")
-    if token is not None and (not isinstance(token, str) or not 0 < len(token) <= TOKEN_LENGTH):
-        read.add(f"{where}.token", f"must be null or a text of up to {TOKEN_LENGTH} characters")
-    sides = [
-        read.obj(side, f"{where}.sides.{i}")
-        for i, side in enumerate(read.items(hand.get("sides"), f"{where}.sides"))
-    ]
-    if number is None or any(side is None for side in sides):
-        return None
-    if len(sides) != len(names):
-        read.add(f"{where}.sides", f"must have one entry per side ({len(names)})")
-        return None
-    inputs = [side.get("input") if side else None for side in sides]
-    try:
-        evaluation = evaluate(
-            rules, inputs, match.get("players_per_side"), names, min(number, MAX_DEAL)
-        )
-    except InvalidHand as error:
-        first = error.problems[0] if error.problems else Problem(None, None, "")
-        which = "" if first.side is None else f".{first.side}.input"
-        which += f".{first.field}" if first.field and first.side is not None else ""
-        read.add(f"{where}.sides{which}", f"is not a possible hand: {first.message}")
-        return None
-    scored: list[tuple[dict[str, Any], int, list[dict[str, Any]]]] = []
-    for seat, (side, score) in enumerate(zip(sides, evaluation.scores, strict=True)):
-        assert side is not None
-        total = side.get("total")
-        if not isinstance(total, int) or isinstance(total, bool) or total != score.total:
-            read.add(
-                f"{where}.sides.{seat}.total",
-                f"is {side.get('total')!r}, but the entries score {score.total} "
-                "under the match's rules",
-            )
-            return None
-        scored.append((side["input"], score.total, [line.to_dict() for line in score.lines]))
-    return hand, scored
-
-
-def _snapshot(read: _Reader, raw: object, where: str, rules: Rules, match: CheckedMatch) -> None:
+def _snapshot(read: FileReader, raw: object, where: str, rules: Rules, match: CheckedMatch) -> None:
     """An audit entry's hand before or after: a hand as the audit keeps it, or null."""
     if raw is None:
         return
     names = [name for name, _ in match.sides]
-    _hand(
+    scored_hand(
         read,
         {"id": 1, "version": 0, **raw} if isinstance(raw, dict) else raw,
         where,
@@ -217,7 +120,7 @@ def _snapshot(read: _Reader, raw: object, where: str, rules: Rules, match: Check
     )
 
 
-def _match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
+def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
     doc = read.obj(raw, where)
     if doc is None:
         return None
@@ -253,11 +156,16 @@ def _match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
     names = [name for name, _ in sides]
     match = CheckedMatch(doc, uid, rules, sides, [], created or datetime.min, finished, [], [])
     hand_ids: set[object] = set()
+    running: list[list[int]] = []  # after each hand, seat by seat: the phase of the next
     for index, raw_hand in enumerate(read.items(doc.get("hands"), f"{where}.hands")):
         at = f"{where}.hands.{index}"
-        hand = _hand(read, raw_hand, at, doc, rules, names)
+        phase = phase_after(rules, running) if len(running) == index else None
+        hand = scored_hand(read, raw_hand, at, doc, rules, names, phase)
         if hand is None:
             continue
+        if len(running) == index:
+            before = running[-1] if running else [0] * len(names)
+            running.append([r + total for r, (_, total, _) in zip(before, hand[1], strict=True)])
         if hand[0]["number"] != index + 1:
             read.add(f"{at}.number", f"must be {index + 1}: hands are numbered in order")
         if hand[0]["id"] in hand_ids:
@@ -287,13 +195,10 @@ def _match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
     return match
 
 
-DAMAGE = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
-
-
-def _sound_match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
-    """A match of the file checked, and its scoreboard worked out once as a page would
-    (meld minimums, game end). Frozen rules from a file are only as sound as the file:
-    rules that read back but break the engine are the file's fault, never a crash."""
+def _sound_match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
+    """A match of the file checked, and its meld minimums worked out once as a page would.
+    Frozen rules from a file are only as sound as the file: rules that read back but
+    break the engine (a damaged deck, say) are the file's fault, never a crash."""
     try:
         match = _match(read, raw, where)
         if match is not None:
@@ -310,7 +215,7 @@ def _sound_match(read: _Reader, raw: object, where: str) -> CheckedMatch | None:
         return None
 
 
-def _check_result(read: _Reader, match: CheckedMatch, where: str) -> None:
+def _check_result(read: FileReader, match: CheckedMatch, where: str) -> None:
     """The status and winner must be what the hands give (an abandoned match excepted),
     and the game must not be over before its last hand."""
     doc, rules = match.doc, match.rules
@@ -319,10 +224,12 @@ def _check_result(read: _Reader, match: CheckedMatch, where: str) -> None:
     results = []
     for number, (_, scored) in enumerate(match.hands, start=1):
         running = [r + total for r, (_, total, _) in zip(running, scored, strict=True)]
-        went_out = None
+        went_out = instant = None
         if needs_went_out(rules):
             went_out = went_out_of([{"input": record} for record, _, _ in scored])
-        results.append(result_after(rules, running, number, went_out))
+        if has_instant_wins(rules):
+            instant = instant_winner(rules, [record for record, _, _ in scored])
+        results.append(result_after(rules, running, number, went_out, instant))
     if any(result.over for result in results[:-1]):
         read.add(f"{where}.hands", "go on after the game was over")
     status = doc.get("status")
@@ -347,15 +254,15 @@ def _check_result(read: _Reader, match: CheckedMatch, where: str) -> None:
 
 def check_export(doc: object) -> list[CheckedMatch]:
     """Every match of an export, checked; raise InvalidHand listing the problems."""
-    read = _Reader()
+    read = FileReader()
     matches: list[CheckedMatch] = []
     try:
         top = read.obj(doc, "")
         if top is None:
-            raise _Problems
+            raise TooManyProblems
         if top.get("format") != FORMAT or top.get("version") != VERSION:
             read.add("format", f"is not a Scorekeeper export ({FORMAT}, version {VERSION})")
-            raise _Problems
+            raise TooManyProblems
         uids: set[str] = set()
         for g, group in enumerate(read.items(top.get("groups"), "groups")):
             group_doc = read.obj(group, f"groups.{g}")
@@ -375,7 +282,7 @@ def check_export(doc: object) -> list[CheckedMatch]:
                     read.add(f"groups.{g}.matches.{m}.uid", "is the uid of another match")
                 uids.add(match.uid)
                 matches.append(match)
-    except _Problems:
+    except TooManyProblems:
         pass
     if read.problems:
         raise InvalidHand(read.problems)
@@ -477,6 +384,7 @@ def _add_match(
             submission_token=hand_doc.get("token"),
             recorded_at=recorded,
             updated_at=updated,
+            lineup=hand_doc.get("lineup"),  # checked: a seated game's, else none
         )
         for seat, (record, total, lines) in enumerate(scored):
             hand.sides.append(HandSide(seat=seat, record=record, total=total, lines=lines))

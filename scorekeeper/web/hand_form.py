@@ -33,7 +33,7 @@ from wtforms.validators import (
 
 from ..rules import Problem, Rules
 from ..rules.hand import MAX_COUNT, MAX_POINTS, MAX_REASON_LENGTH
-from ..rules.model import CardCategory, LineupShape
+from ..rules.model import CardCategory, KindGroup, LineupShape
 
 NOBODY = "none"
 EACH = "each"  # the line-up choice "each for himself"; "alone:K" puts seat K alone
@@ -99,6 +99,8 @@ class SideSection:
     penalties: list[FieldSpec]
     foot: CardsBlock | None = None  # cards left in feet never picked up (Hand and Foot)
     special: FieldSpec | None = None  # the special hand the side went out with, if any
+    rare: tuple[FieldSpec, ...] = ()  # kinds folded away with the special hand
+    fold_label: str = ""
 
 
 def _cards_label(category: CardCategory) -> str:
@@ -116,13 +118,14 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
 
     if rules.special_hands:
         add("special", "special_hand", "Special hand", "special", "special")
+    rare = rare_groups(rules)
     for kind in rules.kinds():
         add(
             f"canasta_{kind.key}",
             f"canastas.{kind.key}",
             kind.plural.capitalize(),
             "count",
-            "melds",
+            "rare" if kind.group in rare else "melds",
         )
     if rules.extra_hand is not None:
         label = f"Took the extra hand ({rules.extra_hand.name})"
@@ -167,6 +170,23 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
     add("free_points", "penalties.free.points", "Other penalty: points", "points", "penalties", 5)
     add("free_reason", "penalties.free.reason", "Other penalty: reason", "text", "penalties")
     return specs
+
+
+GROUP_WORDS = {KindGroup.WILD: "wild-card", KindGroup.CLEAN: "clean", KindGroup.DIRTY: "dirty"}
+
+
+def rare_groups(rules: Rules) -> set[KindGroup]:
+    """Kind groups held to one canasta a hand across the whole table (Modern American's
+    wild-card canastas): most hands have none, so the form folds them away."""
+    return {cap.group for cap in rules.group_caps if cap.most <= 1}
+
+
+def fold_label(rules: Rules) -> str:
+    """The title of the fold holding the special hand and the rare canasta kinds."""
+    parts = ["Special hand"] if rules.special_hands else []
+    groups = sorted(rare_groups(rules))
+    parts += [f"{GROUP_WORDS[group]} {rules.canasta_plural}" for group in groups]
+    return " and ".join(parts).capitalize()
 
 
 def field_specs(rules: Rules, sides: int) -> list[FieldSpec]:
@@ -310,7 +330,18 @@ def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], li
             foot = block(f"Cards in {rules.feet.plural} not picked up", "foot")
         special = next(iter(group("special")), None)
         sections.append(
-            SideSection(seat, name, group("melds"), meld, hand, group("penalties"), foot, special)
+            SideSection(
+                seat,
+                name,
+                group("melds"),
+                meld,
+                hand,
+                group("penalties"),
+                foot,
+                special,
+                tuple(group("rare")),
+                fold_label(rules),
+            )
         )
     return [s for s in specs if s.side is None], sections
 

@@ -19,6 +19,16 @@ from scorekeeper.models import Match
 from scorekeeper.rules import PRESETS
 from scorekeeper.services import match_admin
 from scorekeeper.services.storage import transaction
+from tests.api.test_burraco_three_matches import (
+    EACH_ADA_610,
+    EACH_QUIET,
+    LONE_370,
+    LONE_630,
+    PAIR_135,
+    PAIR_MINUS_135,
+    SEATS,
+)
+from tests.api.test_modern_american_matches import OTHER, OUT, QUIET_OTHER, QUIET_OUT
 from tests.api.test_play_matches import burraco_side
 from tests.api.test_rules2_matches import BIG, HF_CAUGHT, HF_OUT, HF_TEAMS, SMALL
 from tests.support import add_user, app_config, load_play_matches, sign_in, signed_in
@@ -38,15 +48,72 @@ def create(client, variant, sides, **extra) -> int:
     return response.json["id"]
 
 
-def post(client, match_id, sides, status=201):
-    response = client.post(f"{URL}/{match_id}/hands", json={"sides": sides})
+def post(client, match_id, sides, status=201, **extra):
+    response = client.post(f"{URL}/{match_id}/hands", json={"sides": sides, **extra})
     assert response.status_code == status, response.json
     return response.json
 
 
+PAIR_V_ONE = [[0], [1, 2]]
+EACH = [[0], [1], [2]]
+
+
+def play_burraco_three(client) -> int:
+    """Pair against one until Ada reaches 1000, each for himself after; hand 2 corrected
+    into another line-up, the last hand removed and played again to the end."""
+    match_id = create(client, "burraco-3p", SEATS)
+    post(client, match_id, [LONE_630, PAIR_135], lineup=PAIR_V_ONE)
+    assert (
+        post(client, match_id, [LONE_370, PAIR_MINUS_135], lineup=PAIR_V_ONE)["phase"]["phase"] == 1
+    )
+    post(client, match_id, EACH_QUIET, lineup=EACH)
+    higher = {**LONE_370, "meld_points": 90}
+    corrected = client.put(
+        f"{URL}/{match_id}/hands/2",
+        json={"sides": [PAIR_MINUS_135, higher], "lineup": [[1, 2], [0]]},
+    )
+    assert corrected.status_code == 200, corrected.json
+    assert client.delete(f"{URL}/{match_id}/hands/3").status_code == 200
+    final = post(client, match_id, EACH_ADA_610, lineup=EACH)
+    assert (final["status"], final["winner"]) == ("finished", 0)
+    return match_id
+
+
+# Modern American: black threes, counted penalties (three aces and three sevens held,
+# unfinished wild and aces melds) and a free penalty, on a side that did not go out.
+PENALISED = {
+    "meld_points": 90,
+    "black_threes": 2,
+    "hand_points": 40,
+    "players_with_3_aces": 1,
+    "players_with_3_sevens": 1,
+    "incomplete_wild": 1,
+    "incomplete_aces": 1,
+    "penalties": [{"points": 50, "reason": "Slow play"}],
+}
+
+
+def play_modern_american(client) -> tuple[int, int]:
+    """One match won at once by a dream hand far behind, one under way with penalties
+    and black threes (a hand of it corrected)."""
+    dream = create(client, "modern-american", CLASSIC_TEAMS)
+    post(client, dream, [OUT, OTHER])
+    post(client, dream, [OUT, OTHER])
+    won = post(client, dream, [QUIET_OTHER, {"went_out": True, "special_hand": "dream_plus_4"}])
+    assert (won["status"], won["winner"]) == ("finished", 1)
+    penalised = create(client, "modern-american", CLASSIC_TEAMS)
+    post(client, penalised, [QUIET_OUT, PENALISED])
+    post(client, penalised, [PENALISED, QUIET_OUT])
+    fewer = {**PENALISED, "black_threes": 1, "penalties": []}
+    corrected = client.put(f"{URL}/{penalised}/hands/1", json={"sides": [QUIET_OUT, fewer]})
+    assert corrected.status_code == 200, corrected.json
+    return dream, penalised
+
+
 def play_every_preset(app, client) -> list[int]:
     """A match of every preset and table layout: played to the end, drawn, corrected,
-    with hands removed (and later hands rescored as their new deal), abandoned."""
+    with hands removed (and later hands rescored as their new deal), abandoned; Burraco
+    for three across its switch, Modern American won at once and with penalties."""
     ids = [
         play_matches.play_match(client, variant, players, seed=3).match_id
         for variant, players in play_matches.LAYOUTS
@@ -76,6 +143,8 @@ def play_every_preset(app, client) -> list[int]:
     hand = [burraco_side(out=True, clean=2, meld=500), burraco_side(meld=100, hand=40, took=False)]
     for _ in range(3):
         post(client, four, hand)
+    seated = play_burraco_three(client)
+    dream, penalised = play_modern_american(client)
     corrected = create(client, "classic", CLASSIC_TEAMS, first_dealer="Cy")
     for _ in range(4):
         post(client, corrected, USUAL)
@@ -85,7 +154,7 @@ def play_every_preset(app, client) -> list[int]:
     post(client, abandoned, [{"meld_points": 200}, {"meld_points": 150}])
     with app.app_context(), transaction():
         match_admin.abandon_match(abandoned)
-    ids += [six, by_deal, drawn, four, corrected, abandoned]
+    ids += [six, by_deal, drawn, four, seated, dream, penalised, corrected, abandoned]
     return ids
 
 
@@ -140,9 +209,13 @@ def test_every_preset_round_trips_exactly_into_another_server(app, client, tmp_p
     again = there.get("/api/v1/export?format=json").json
     assert comparable(again) == comparable(export.json)
     assert there.get("/api/v1/export?format=csv").data == csv_before
-    # The pages of an imported match work too (dispute view with its history).
-    assert there.get(f"/matches/{new_ids[-2]}").status_code == 200
-    assert there.get(f"/matches/{new_ids[-2]}/hands/1").status_code == 200
+    # The pages of every imported match work too (dispute view with its history).
+    for match_id in new_ids:
+        assert there.get(f"/matches/{match_id}").status_code == 200
+        assert there.get(f"/matches/{match_id}/hands/1").status_code == 200
+    seated = new_ids[[state["variant"] for state in states(there, new_ids)].index("burraco-3p")]
+    page = there.get(f"/matches/{seated}/hands/2").get_data(as_text=True)
+    assert "Who played with whom: Bea &amp; Cy v Ada alone." in page
 
     # The same file again adds nothing.
     twice = there.post("/api/v1/import", json=export.json)
@@ -426,6 +499,117 @@ def test_an_import_may_be_larger_than_any_other_request(app, client):
     assert accepted.json == {"matches": 0, "skipped": 2}
     refused = client.post(URL, data=body, content_type="application/json")
     assert refused.status_code == 413  # any other request keeps the usual limit
+
+
+def test_a_burraco_three_csv_has_a_row_per_hand_and_seat_with_its_share(client):
+    match_id = play_burraco_three(client)
+    state = client.get(f"{URL}/{match_id}").json
+    rows = list(csv.reader(io.StringIO(client.get("/api/v1/export?format=csv").data.decode())))
+    assert [row[3:] for row in rows[1:]] == [
+        ["1", "Ada", "Ada", "630", "630"],
+        ["1", "Bea", "Bea", "70", "70"],
+        ["1", "Cy", "Cy", "70", "70"],
+        ["2", "Ada", "Ada", "390", "1020"],  # alone: the pair's -135 is -65 each
+        ["2", "Bea", "Bea", "-65", "5"],
+        ["2", "Cy", "Cy", "-65", "5"],
+        ["3", "Ada", "Ada", "610", "1630"],  # each for himself
+        ["3", "Bea", "Bea", "45", "50"],
+        ["3", "Cy", "Cy", "-65", "-60"],
+    ]
+    assert [side["total"] for side in state["sides"]] == [1630, 50, -60]
+
+
+def seated_file(client) -> dict:
+    play_burraco_three(client)
+    finished_classic(client)
+    doc = client.get("/api/v1/export").json
+    assert [hand["lineup"] for hand in doc["groups"][0]["matches"][0]["hands"]] == [
+        PAIR_V_ONE,
+        [[1, 2], [0]],
+        EACH,
+    ]
+    assert all("lineup" not in hand for hand in doc["groups"][0]["matches"][1]["hands"])
+    return doc
+
+
+def _seated_hand(doc, index):
+    return doc["groups"][0]["matches"][0]["hands"][index]
+
+
+def _pair_after_switch(doc):
+    hand = _seated_hand(doc, 2)
+    hand["lineup"] = [[1], [0, 2]]
+    hand["sides"][2]["input"] = hand["sides"][0]["input"]
+
+
+SEATED_BAD = {
+    "a hand without its line-up": (
+        lambda d: _seated_hand(d, 0).pop("lineup"),
+        "groups.0.matches.0.hands.0.lineup",
+    ),
+    "a line-up that leaves a seat out": (
+        lambda d: _seated_hand(d, 0).update(lineup=[[0], [1]]),
+        "groups.0.matches.0.hands.0.lineup",
+    ),
+    "a pair whose seats were given different entries": (
+        lambda d: _seated_hand(d, 0)["sides"][2]["input"].update(meld_points=85),
+        "groups.0.matches.0.hands.0.sides.2.input",
+    ),
+    "a pair's share tampered": (
+        lambda d: _seated_hand(d, 0)["sides"][2].update(total=135),
+        "groups.0.matches.0.hands.0.sides.2.total",
+    ),
+    "a pair against one after the switch": (
+        _pair_after_switch,
+        "groups.0.matches.0.hands.2.lineup",
+    ),
+    "a line-up in a game without seats": (
+        lambda d: d["groups"][0]["matches"][1]["hands"][0].update(lineup=[[0], [1]]),
+        "groups.0.matches.1.hands.0.lineup",
+    ),
+}
+
+
+@pytest.mark.parametrize("case", list(SEATED_BAD))
+def test_a_seated_hand_is_checked_as_when_it_was_recorded(app, client, tmp_path, case):
+    doc = seated_file(client)
+    change, field = SEATED_BAD[case]
+    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
+    with other.app_context():
+        db.create_all()
+    there = signed_in(other)
+    refused = there.post("/api/v1/import", json=broken(doc, change))
+    assert refused.status_code == 422, refused.json
+    assert field in [error["field"] for error in refused.json["errors"]], refused.json
+    assert match_ids(other) == []
+    assert there.post("/api/v1/import", json=doc).status_code == 201  # the file as it was
+    with other.app_context():
+        db.engine.dispose()
+
+
+def test_a_match_won_at_once_by_a_dream_hand_must_say_so(app, client, tmp_path):
+    dream, _ = play_modern_american(client)
+    doc = client.get("/api/v1/export").json
+    won = doc["groups"][0]["matches"][0]
+    assert (won["status"], won["winner"]) == ("finished", 1)
+    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
+    with other.app_context():
+        db.create_all()
+    there = signed_in(other)
+    # Behind on points, the dream hand's side is still the winner: the file cannot say
+    # the game goes on, nor that the side ahead won.
+    for claim in ({"status": "playing", "winner": None}, {"status": "finished", "winner": 0}):
+        wrong = copy.deepcopy(doc)
+        wrong["groups"][0]["matches"][0].update(claim)
+        refused = there.post("/api/v1/import", json=wrong)
+        assert refused.status_code == 422
+        assert "groups.0.matches.0.status" in [e["field"] for e in refused.json["errors"]]
+    assert there.post("/api/v1/import", json=doc).status_code == 201
+    state = there.get(f"{URL}/{match_ids(other)[0]}").json
+    assert (state["status"], state["winner"], state["finished"]) == ("finished", 1, True)
+    assert state == {**client.get(f"{URL}/{dream}").json, "id": state["id"]}
+    with other.app_context():
+        db.engine.dispose()
 
 
 def _paths(value, path=()):

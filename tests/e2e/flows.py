@@ -128,7 +128,9 @@ def switch_to_cards(page: Page, seat: int, group: str) -> None:
 
 
 def open_penalties(page: Page, seat: int) -> None:
-    details = page.locator(f"fieldset.side[data-side='{seat}'] details")
+    details = page.locator(f"fieldset.side[data-side='{seat}'] details").filter(
+        has=page.locator("summary", has_text="Penalties")
+    )
     if details.get_attribute("open") is None:
         details.locator("summary").click()
 

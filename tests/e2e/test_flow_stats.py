@@ -26,25 +26,27 @@ def finished(base: str, first: str, second: str, winner: int) -> int:
 
 
 def test_the_statistics_page_filtered_through_its_form(page: Page, live_server: str):
-    finished(live_server, "Quinn", "Rosa", 0)
-    finished(live_server, "Rosa", "Quinn", 1)
-    finished(live_server, "Quinn", "Sven", 1)
+    finished(live_server, "Odalys", "Peregrin", 0)
+    finished(live_server, "Peregrin", "Odalys", 1)
+    finished(live_server, "Odalys", "Seraphine", 1)
     page.goto(live_server + "/history")
     page.get_by_role("link", name="Tess's games").click()
     expect(page.get_by_role("heading", name="Statistics", level=1)).to_be_visible()
-    page.get_by_label("Matches of").select_option("Quinn")
-    page.get_by_label("Head to head against").select_option("Rosa")
+    page.get_by_label("Matches of").select_option("Odalys")
+    page.get_by_label("Head to head against").select_option("Peregrin")
     page.get_by_role("button", name="Show").click()
-    assert parse_qs(urlsplit(page.url).query)["player"] == ["Quinn"]
-    expect(page.get_by_text("2 matches on opposite sides: Quinn won 2, Rosa won 0")).to_be_visible()
+    assert parse_qs(urlsplit(page.url).query)["player"] == ["Odalys"]
+    expect(
+        page.get_by_text("2 matches on opposite sides: Odalys won 2, Peregrin won 0")
+    ).to_be_visible()
     results = page.get_by_role("table", name="Results").first
-    quinn = results.get_by_role("row", name=re.compile("^Quinn"))
+    quinn = results.get_by_role("row", name=re.compile("^Odalys"))
     # Played, won, drawn, lost, win rate, streak now (longest).
     expect(quinn.get_by_role("cell")).to_have_text(["3", "2", "0", "1", "67%", "0 (2)"])
     check_page(page)
-    quinn.get_by_role("link", name="Quinn").click()
-    expect(page.get_by_role("heading", name="Quinn", level=1)).to_be_visible()
-    chart = page.get_by_role("img", name=re.compile("^Quinn: wins minus losses"))
+    quinn.get_by_role("link", name="Odalys").click()
+    expect(page.get_by_role("heading", name="Odalys", level=1)).to_be_visible()
+    chart = page.get_by_role("img", name=re.compile("^Odalys: wins minus losses"))
     expect(chart).to_be_visible()
 
 
@@ -95,17 +97,17 @@ def test_the_running_totals_chart_follows_the_colour_scheme(
 
 
 def test_a_history_search_is_in_the_url_and_survives_a_reload(page: Page, live_server: str):
-    won = finished(live_server, "Xena", "Yara", 0)
-    finished(live_server, "Yara", "Xena", 0)
+    won = finished(live_server, "Ysolde", "Zephyrine", 0)
+    finished(live_server, "Zephyrine", "Ysolde", 0)
     page.goto(live_server + "/history")
-    page.get_by_label("Player").select_option("Xena")
+    page.get_by_label("Player").select_option("Ysolde")
     page.get_by_text("More filters").click()
     page.get_by_label("Result").select_option("won")
     page.get_by_label("Order").select_option("oldest")
     page.get_by_role("button", name="Show").click()
     query = parse_qs(urlsplit(page.url).query)
-    assert query == {"player": ["Xena"], "result": ["won"], "sort": ["oldest"]}
-    expect(page.get_by_text("1 match with Xena, won.")).to_be_visible()
+    assert query == {"player": ["Ysolde"], "result": ["won"], "sort": ["oldest"]}
+    expect(page.get_by_text("1 match with Ysolde, won.")).to_be_visible()
     cards = page.locator("a.match-card")
     expect(cards).to_have_count(1)
     expect(cards.first).to_have_attribute("href", f"/matches/{won}")

@@ -369,3 +369,37 @@ def test_options_refused(options):
         resolve(MAC, options)
     assert info.value.problems
     assert all(p.field and p.field.startswith("options") for p in info.value.problems)
+
+
+@pytest.mark.parametrize(
+    ("option", "side", "default", "changed"),
+    [
+        ("natural_canasta", {"canastas": {"natural": 1}, "meld_points": 35}, 535, 635),
+        ("mixed_canasta", {"canastas": {"mixed": 1}, "meld_points": 35}, 335, 635),
+        ("aces_canasta", {"canastas": {"aces": 1}, "meld_points": 140}, 2640, 740),
+        ("sevens_canasta", {"canastas": {"sevens": 1}, "meld_points": 35}, 2535, 635),
+        ("wild_canasta", {"canastas": {"wild": 1}, "meld_points": 170}, 2170, 770),
+        ("wild_jokers_canasta", {"canastas": {"wild_jokers": 1}, "meld_points": 260}, 2760, 860),
+        ("wild_twos_canasta", {"canastas": {"wild_twos": 1}, "meld_points": 140}, 3140, 740),
+        ("incomplete_aces_penalty", {"incomplete_aces": 1}, -2500, -600),
+        ("incomplete_sevens_penalty", {"incomplete_sevens": 1}, -2500, -600),
+        ("incomplete_wild_penalty", {"incomplete_wild": 1}, -2000, -600),
+        ("held_aces_penalty", {"players_with_3_aces": 2}, -3000, -1200),
+        ("held_sevens_penalty", {"players_with_3_sevens": 1}, -1500, -600),
+    ],
+)
+def test_each_amount_is_an_option(option, side, default, changed):
+    # The changed amount is 600 for a canasta bonus and for a penalty alike.
+    assert totals(MAC, [side, {}])[0] == default
+    assert totals(MAC, [side, {}], {option: 600})[0] == changed
+
+
+def test_target_and_meld_minimum_options():
+    rules = resolve(MAC, {"target": 5000, "meld_minimums": [{"min_score": None, "points": 50}]})
+    assert game_result(rules, [5000, 0]).status == FINISHED
+    assert meld_requirement(rules, 6000).points == 50
+    needs = resolve(MAC, {"going_out_needs": [{"count": 1, "kinds": ["aces"]}]})
+    out = {"went_out": True, "canastas": {"mixed": 2}, "meld_points": 70}
+    with pytest.raises(InvalidHand):
+        read_hand(needs, [out, {}])
+    assert totals(MAC, [out, {}], {"canastas_to_go_out": 1}) == [770, 0]

@@ -209,7 +209,8 @@ def test_a_players_name_and_account_are_changed_on_their_page_by_admins(app, cli
     player_page = f"/groups/{group_id}/players/{ann.id}"
     assert page(client.get(f"/groups/{group_id}")).find("a", href=player_page).text() == "Ann"
     forms = [f.attrs["action"] for f in page(client.get(player_page)).find_all("form")]
-    assert f"{player_page}/rename" in forms and f"{player_page}/link" in forms
+    assert f"{player_page}/rename" in forms
+    assert f"{player_page}/link" in forms
     done = post(client, f"{player_page}/rename", name="Annie")
     assert done.headers["Location"] == player_page
     assert "Renamed, in every match." in flashes(client.get(player_page))

@@ -11,7 +11,8 @@ from scorekeeper.services.storage import transaction
 from tests.support import add_user
 
 from .helpers import page, text_of
-from .test_statistics import OUT_FIRST, OUT_SECOND, new_match, play
+from .test_query_counts import Counter, queries
+from .test_statistics import OUT_FIRST, OUT_SECOND, finished_copies, new_match, play
 
 
 def rows(response, caption: str) -> dict[str, list[str]]:
@@ -166,3 +167,25 @@ def test_head_to_head_of_two_partnerships(app, client):
     refused = client.get(f"/groups/{group_id}/stats?team={ann_cid}&vs=1-99")
     assert refused.status_code == 400
     assert page(refused).find(id="vs-error").text() == "Choose partners from the list"
+
+
+def test_the_statistics_pages_run_as_many_queries_for_2000_matches_as_for_10(app, client):
+    client.get("/")
+    counter = Counter(app)
+    finished_copies(app, client, 10)
+    group_id = personal(app)
+    with app.app_context():
+        ids = dict(db.session.execute(select(Player.name, Player.id)).all())
+    ann_bob = "-".join(str(i) for i in sorted((ids["Ann"], ids["Bob"])))
+    cid_dee = "-".join(str(i) for i in sorted((ids["Cid"], ids["Dee"])))
+    paths = [
+        f"/groups/{group_id}/stats",
+        f"/groups/{group_id}/stats?player=Ann&against=Cid&team={ann_bob}&vs={cid_dee}",
+        f"/groups/{group_id}/stats?variant=classic&from=2000-01-01&to=2100-01-01",
+        f"/groups/{group_id}/players/{ids['Ann']}",
+        "/api/v1/stats",
+    ]
+    few = [queries(counter, client, path) for path in paths]
+    finished_copies(app, client, 1990)
+    assert "2000 matches on opposite sides" in text_of(client.get(paths[1]))
+    assert [queries(counter, client, path) for path in paths] == few
