@@ -149,7 +149,7 @@ def scored_hand(
             phase,
         )
     except InvalidHand as error:
-        first = error.problems[0]
+        first = error.problems[0] if error.problems else Problem(None, None, "")
         seat = first.side
         if lineup is not None and seat is not None and seat < len(lineup):
             seat = lineup[seat][0]  # a side of the line-up: its first seat's entry

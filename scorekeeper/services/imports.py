@@ -33,10 +33,12 @@ from ..rules import (
     Rules,
     RulesError,
     instant_winner,
+    meld_requirement,
     rules_from_json,
     rules_to_json,
 )
 from ..rules.game import DRAWN, FINISHED, PLAYING, TIED
+from ..rules.hand import MAX_DEAL
 from ..rules.seats import phase_after
 from .exports import FORMAT, VERSION
 from .import_hands import FileReader, Scored, TooManyProblems, scored_hand
@@ -54,6 +56,8 @@ from .match_state import (
 STATUSES = (PLAYING, TIED, FINISHED, DRAWN, ABANDONED)
 ACTIONS = ("recorded", "corrected", "removed")
 UID = re.compile(r"[0-9a-f]{32}")
+VARIANT_LENGTH = 40  # as Match.variant holds
+DAMAGE = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 
 
 @dataclass(frozen=True)
@@ -129,6 +133,9 @@ def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
     except (RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
         read.add(f"{where}.rules", f"are not a rule set this version can read ({error})")
         return None
+    if len(rules.key) > VARIANT_LENGTH:
+        read.add(f"{where}.rules.key", f"must be up to {VARIANT_LENGTH} characters")
+        return None
     if doc.get("variant") != rules.key:
         read.add(f"{where}.variant", f"must be the key of its rules ({rules.key})")
     if not isinstance(doc.get("options"), dict):
@@ -186,6 +193,26 @@ def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
         for part in ("before", "after"):
             _snapshot(read, entry.get(part), f"{at}.{part}", rules, match)
     return match
+
+
+def _sound_match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
+    """A match of the file checked, and its meld minimums worked out once as a page would.
+    Frozen rules from a file are only as sound as the file: rules that read back but
+    break the engine (a damaged deck, say) are the file's fault, never a crash."""
+    try:
+        match = _match(read, raw, where)
+        if match is not None:
+            totals = [0] * len(match.sides)
+            for _, scored in match.hands:
+                totals = [t + total for t, (_, total, _) in zip(totals, scored, strict=True)]
+            deal = min(len(match.hands) + 1, MAX_DEAL)
+            for total in totals:
+                meld_requirement(match.rules, total, deal=deal, sides=len(totals))
+            rules_to_json(match.rules)
+        return match
+    except DAMAGE:
+        read.add(f"{where}.rules", "cannot score this match: the rules in the file are damaged")
+        return None
 
 
 def _check_result(read: FileReader, match: CheckedMatch, where: str) -> None:
@@ -248,7 +275,7 @@ def check_export(doc: object) -> list[CheckedMatch]:
                 if player_doc is not None:
                     read.name(player_doc.get("name"), f"groups.{g}.players.{p}.name")
             for m, raw in enumerate(read.items(group_doc.get("matches"), f"groups.{g}.matches")):
-                match = _match(read, raw, f"groups.{g}.matches.{m}")
+                match = _sound_match(read, raw, f"groups.{g}.matches.{m}")
                 if match is None:
                     continue
                 if match.uid in uids:

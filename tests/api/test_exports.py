@@ -7,6 +7,7 @@ import copy
 import csv
 import io
 import json
+import random
 
 import flask_migrate
 import pytest
@@ -607,5 +608,48 @@ def test_a_match_won_at_once_by_a_dream_hand_must_say_so(app, client, tmp_path):
     state = there.get(f"{URL}/{match_ids(other)[0]}").json
     assert (state["status"], state["winner"], state["finished"]) == ("finished", 1, True)
     assert state == {**client.get(f"{URL}/{dream}").json, "id": state["id"]}
+    with other.app_context():
+        db.engine.dispose()
+
+
+def _paths(value, path=()):
+    """Every place in a JSON value: (path, value)."""
+    yield path, value
+    if isinstance(value, dict):
+        for key, child in value.items():
+            yield from _paths(child, (*path, key))
+    elif isinstance(value, list):
+        for index, child in enumerate(value):
+            yield from _paths(child, (*path, index))
+
+
+JUNK = [None, "", "x" * 200, -1, 0, 2**40, 1.5, True, [], {}, [None], {"a": None}]
+
+
+def test_no_damage_to_a_file_is_a_500(app, client, tmp_path):
+    """A file damaged anywhere is refused (422) or, where the damage is harmless,
+    imported (201): never a server error, and nothing half-saved."""
+    doc = a_file(client)
+    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
+    with other.app_context():
+        db.create_all()
+    there = signed_in(other)
+    places = [path for path, _ in _paths(doc) if path]
+    rng = random.Random(12)
+    for path in rng.sample(places, min(len(places), 250)):
+        damaged = copy.deepcopy(doc)
+        *parents, last = path
+        holder = damaged
+        for step in parents:
+            holder = holder[step]
+        holder[last] = rng.choice(JUNK)
+        answer = there.post("/api/v1/import", json=damaged)
+        assert answer.status_code in (201, 422), (path, holder[last], answer.json)
+        if answer.status_code == 201:
+            assert answer.json == {"matches": 2, "skipped": 0}, path
+            with other.app_context(), transaction():
+                db.session.execute(delete(Match))
+        else:
+            assert match_ids(other) == [], path
     with other.app_context():
         db.engine.dispose()

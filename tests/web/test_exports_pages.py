@@ -126,6 +126,9 @@ def test_an_import_needs_the_forms_csrf_token_and_a_file_within_the_limit(app, c
     delete_match(app, 1)
     forged = upload(client, group_id, export, token="forged")
     assert forged.status_code == 422
+    assert field_errors(forged, "export") == [
+        "This form had expired: choose the file again, then Import."
+    ]
     assert count(app, Match) == 0
     app.config["IMPORT_MAX_BYTES"] = 500
     too_big = upload(client, group_id, export)
