@@ -9,6 +9,7 @@ from typing import Any
 from flask import Blueprint, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user
+from markupsafe import Markup
 
 from ..access import login_required
 from ..rules import PRESETS
@@ -40,8 +41,8 @@ def index() -> ResponseReturnValue:
     page_number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
     result = None
     page_url = _page_url(search.args())
+    asked = (tuple(sorted(search.args().items())), page_number)
     if not search.problems:
-        asked = (tuple(sorted(search.args().items())), page_number)
         result = listing.kept_for_history(
             stamps,
             ("page", asked),
@@ -59,16 +60,25 @@ def index() -> ResponseReturnValue:
     players, groups = listing.kept_for_history(
         stamps, ("lists",), lambda: (known_players(mine), group_names(current_user))
     )
-    return render_template(
-        "history.html",
-        result=result,
-        search=search,
-        args=search.args(),
-        page_url=page_url,
-        problems=search.problems,
-        players=players,
-        presets=list(PRESETS.values()),
-        results=RESULTS,
-        sorts=SORTS,
-        groups=groups,
-    ), (400 if search.problems else 200)
+
+    def content() -> Markup:
+        """The page but its frame: the same for everyone asking this of these groups."""
+        html = render_template(
+            "_history.html",
+            result=result,
+            search=search,
+            args=search.args(),
+            page_url=page_url,
+            problems=search.problems,
+            players=players,
+            presets=list(PRESETS.values()),
+            results=RESULTS,
+            sorts=SORTS,
+            groups=groups,
+        )
+        return Markup(html)
+
+    if search.problems:
+        return render_template("history.html", content=content()), 400
+    shown = listing.kept_for_history(stamps, ("html", asked), content)
+    return render_template("history.html", content=shown)
