@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from typing import TypeVar
 
-from sqlalchemy import ColumnElement, func, select, update
+from sqlalchemy import ColumnElement, bindparam, func, select, update
 
 from ..caches import cache
 from ..extensions import db
@@ -64,14 +64,18 @@ def touch_history(group_id: int | None) -> None:
 Stamp = tuple[int, datetime, int]  # a group: id, creation (ids may come again), revision
 
 
+# Asked by every history page: built once, with a parameter.
+STAMPS = (
+    select(Group.id, Group.created_at, Group.history_revision)
+    .join(Membership, Membership.group_id == Group.id)
+    .where(Membership.user_id == bindparam("user_id"))
+    .order_by(Group.id)
+)
+
+
 def history_stamps(user_id: int) -> tuple[Stamp, ...]:
     """The user's groups with their history revisions, in one query."""
-    rows = db.session.execute(
-        select(Group.id, Group.created_at, Group.history_revision)
-        .join(Membership, Membership.group_id == Group.id)
-        .where(Membership.user_id == user_id)
-        .order_by(Group.id)
-    ).all()
+    rows = db.session.execute(STAMPS, {"user_id": user_id}).all()
     return tuple((group_id, created, revision) for group_id, created, revision in rows)
 
 
