@@ -51,7 +51,8 @@ class HistorySearch:
         return self.sort == "oldest"
 
 
-def _date(raw: str, name: str, problems: dict[str, str]) -> date | None:
+def read_date(raw: str, name: str, problems: dict[str, str]) -> date | None:
+    """A YYYY-MM-DD parameter (None when empty); a problem noted under `name` otherwise."""
     if not raw:
         return None
     try:
@@ -85,7 +86,7 @@ def read_search(args: Mapping[str, str]) -> HistorySearch:
         problems["partner"] = "Choose someone else as the partner"
     if sort not in SORTS:
         problems["sort"] = "Choose newest or oldest first"
-    first, last = _date(since, "from", problems), _date(until, "to", problems)
+    first, last = read_date(since, "from", problems), read_date(until, "to", problems)
     if first and last and first > last:
         problems["to"] = "The end of the period comes before its start"
     return HistorySearch(player, partner, variant, result, since, until, sort, problems)

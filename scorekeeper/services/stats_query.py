@@ -5,13 +5,13 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from datetime import date
 
 from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Player, name_key
 from ..rules import PRESETS
+from .history_search import read_date
 from .statistics import StatsFilter
 
 NAME_LIMIT = 40
@@ -28,18 +28,6 @@ class StatsQuery:
     where: StatsFilter | None = None
     player_id: int | None = None
     problems: dict[str, str] = field(default_factory=dict)
-
-
-def _date(raw: str, name: str, problems: dict[str, str]) -> date | None:
-    if not raw:
-        return None
-    try:
-        if len(raw) == len("2025-01-31"):
-            return date.fromisoformat(raw)
-    except ValueError:
-        pass
-    problems[name] = f"{raw!r} is not a date: write it as YYYY-MM-DD"
-    return None
 
 
 def player_named(group_ids: tuple[int, ...], name: str) -> Player | None:
@@ -64,7 +52,7 @@ def read_query(args: Mapping[str, str], group_ids: tuple[int, ...]) -> StatsQuer
     if player and found is None:
         problems["player"] = f"Nobody called {player!r} has played here"
     since_raw, until_raw = args.get("from", "").strip()[:20], args.get("to", "").strip()[:20]
-    since, until = _date(since_raw, "from", problems), _date(until_raw, "to", problems)
+    since, until = read_date(since_raw, "from", problems), read_date(until_raw, "to", problems)
     if since and until and since > until:
         problems["to"] = "The end of the period comes before its start"
     where = None
