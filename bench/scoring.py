@@ -13,11 +13,14 @@ from scorekeeper.rules import PRESETS, InvalidHand, read_hand, score
 ROUNDS = 2000
 
 
-def sample_hand(key: str) -> tuple[list[dict], int | None]:
+def sample_hand(key: str) -> tuple[list[dict], int | None, list[list[int]] | None]:
     """A valid, busy hand for the preset: a canasta, cards by kind, a penalty; the
-    first of these the preset's rules accept (decks and meld floors differ)."""
+    first of these the preset's rules accept (decks and meld floors differ). A seated
+    game's hand is pair against one (its line-up is the third value)."""
     rules = PRESETS[key]
     layout = rules.layouts[-1]
+    lineup = [[0], [1, 2]] if rules.seating is not None else None
+    count = len(lineup) if lineup is not None else layout.sides
     first = rules.kinds()[0].key
     card = next((c.key for c in rules.cards if c.key == "high"), rules.cards[0].key)
     busy = {
@@ -30,23 +33,26 @@ def sample_hand(key: str) -> tuple[list[dict], int | None]:
         busy["took_extra_hand"] = True
     if rules.red_threes is not None:
         busy["red_threes"] = 1
-    for side in (busy, {"meld_points": 120, "hand_points": 30}):
-        sides = [dict(side) for _ in range(layout.sides)]
+    plain: dict = {"meld_points": 120, "hand_points": 30}
+    if lineup is not None:
+        plain["took_extra_hand"] = True
+    for side in (busy, plain):
+        sides = [dict(side) for _ in range(count)]
         try:
-            read_hand(rules, sides, layout.players_per_side)
+            read_hand(rules, sides, layout.players_per_side, lineup=lineup)
         except InvalidHand:
             continue
-        return sides, layout.players_per_side
+        return sides, layout.players_per_side, lineup
     raise SystemExit(f"No sample hand fits {key}: add one to bench/scoring.py")
 
 
 def main() -> None:
     print(f"{'preset':<16}{'hands/s':>12}")
     for key, rules in PRESETS.items():
-        sides, players = sample_hand(key)
+        sides, players, lineup = sample_hand(key)
         start = time.perf_counter()
         for _ in range(ROUNDS):
-            score(rules, read_hand(rules, sides, players))
+            score(rules, read_hand(rules, sides, players, lineup=lineup))
         elapsed = time.perf_counter() - start
         print(f"{key:<16}{ROUNDS / elapsed:>12,.0f}")
 
