@@ -32,8 +32,11 @@ def upgrade():
     bind = op.get_bind()
     match = sa.table("match", sa.column("id"), sa.column("uid"))
     ids = bind.execute(sa.select(match.c.id).where(match.c.uid.is_(None))).scalars().all()
-    for match_id in ids:
-        bind.execute(match.update().where(match.c.id == match_id).values(uid=uuid.uuid4().hex))
+    if ids:  # one statement for all of them, each with its own random uid
+        bind.execute(
+            match.update().where(match.c.id == sa.bindparam("match_id")).values(uid=sa.bindparam("new_uid")),
+            [{"match_id": match_id, "new_uid": uuid.uuid4().hex} for match_id in ids],
+        )
     with op.batch_alter_table(
         "match", recreate=_recreate(), table_kwargs={"sqlite_autoincrement": True}
     ) as batch_op:

@@ -206,31 +206,19 @@ def _flush() -> None:
         ) from None
 
 
-def _went_out_by_hand(match_id: int) -> dict[int, int]:
-    """The seat that went out in each hand, by hand number (read only where a tie rule
-    needs it: it reads the records)."""
+def _records_by_hand(match_id: int) -> dict[int, list[dict[str, Any]]]:
+    """Each hand's records by seat, by hand number, in one query (read only where the
+    game end depends on them: who went out last, a special hand that wins at once)."""
     rows = db.session.execute(
-        select(Hand.number, HandSide.seat, HandSide.record)
-        .join(HandSide, HandSide.hand_id == Hand.id)
-        .where(Hand.match_id == match_id)
-    ).all()
-    return {number: seat for number, seat, record in rows if (record or {}).get("went_out")}
-
-
-def _instant_wins_by_hand(match_id: int, rules: Rules) -> dict[int, int]:
-    """The side whose special hand won the game at once, by hand number (read only
-    where the rules have such hands: it reads the records)."""
-    rows = db.session.execute(
-        select(Hand.number, HandSide.seat, HandSide.record)
+        select(Hand.number, HandSide.record)
         .join(HandSide, HandSide.hand_id == Hand.id)
         .where(Hand.match_id == match_id)
         .order_by(Hand.number, HandSide.seat)
     ).all()
     records: dict[int, list[dict[str, Any]]] = {}
-    for number, _seat, record in rows:
+    for number, record in rows:
         records.setdefault(number, []).append(record or {})
-    wins = {number: instant_winner(rules, sides) for number, sides in records.items()}
-    return {number: seat for number, seat in wins.items() if seat is not None}
+    return records
 
 
 def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
@@ -241,8 +229,18 @@ def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
     game (the page asks before saving it).
     """
     running = running_totals(hand_totals(match.id, len(match.sides)), len(match.sides))
-    went_out = _went_out_by_hand(match.id) if needs_went_out(rules) else {}
-    instant = _instant_wins_by_hand(match.id, rules) if has_instant_wins(rules) else {}
+    by_hand = _records_by_hand(match.id) if needs_went_out(rules) or has_instant_wins(rules) else {}
+    went_out = {
+        number: seat
+        for number, sides in by_hand.items()
+        for seat, record in enumerate(sides)
+        if record.get("went_out")
+    }
+    instant = {
+        number: seat
+        for number, sides in by_hand.items()
+        if has_instant_wins(rules) and (seat := instant_winner(rules, sides)) is not None
+    }
     results = [
         result_after(rules, totals, number, went_out.get(number), instant.get(number))
         for number, totals in enumerate(running, start=1)

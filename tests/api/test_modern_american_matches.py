@@ -11,27 +11,14 @@ sevens meld -2500; meld minimums 125 / 155 (from 3000) / 180 (from 5000); target
 from __future__ import annotations
 
 from tests.api.test_matches import URL, add, correct, create, problems, read, totals
+from tests.rules.helpers import MAC_OTHER as OTHER
+from tests.rules.helpers import MAC_OUT as OUT
 
 MAC = "modern-american"
 SCORE_URL = "/api/v1/score"
 
-# 500 + 2500 canastas + 400 melded + 100 out + red 2 (300) + black 1 (100) = 3900.
-OUT = {
-    "went_out": True,
-    "canastas": {"natural": 1, "aces": 1},
-    "meld_points": 400,
-    "red_threes": 2,
-    "black_threes": 1,
-}
-# 300 + 150 melded + one red three with one canasta 0 - 65 in hand - 1500 - 2500 = -3615.
-OTHER = {
-    "canastas": {"mixed": 1},
-    "meld_points": 150,
-    "red_threes": 1,
-    "hand_points": 65,
-    "players_with_3_sevens": 1,
-    "incomplete_sevens": 1,
-}
+# OUT scores 500 + 2500 canastas + 400 melded + 100 out + red 2 (300) + black 1 (100) = 3900;
+# OTHER 300 + 150 melded + one red three with one canasta 0 - 65 in hand - 1500 - 2500 = -3615.
 # A quiet hand: 2 mixed 600 + 100 melded + 100 out = 800 | no canasta: -60 melded - 20 = -80.
 QUIET_OUT = {"went_out": True, "canastas": {"mixed": 2}, "meld_points": 100}
 QUIET_OTHER = {"meld_points": 60, "hand_points": 20}

@@ -130,3 +130,23 @@ HF_OTHER = {
     "foot_points": 120,
     "feet_taken": 1,
 }
+
+
+# A worked Modern American hand: the rules and API tests share it.
+# Went out with a natural canasta and a canasta of aces; two red threes, one black three.
+MAC_OUT = {
+    "went_out": True,
+    "canastas": {"natural": 1, "aces": 1},
+    "meld_points": 400,
+    "red_threes": 2,
+    "black_threes": 1,
+}
+# One mixed canasta, one red three; a player held three sevens; an unfinished sevens meld.
+MAC_OTHER = {
+    "canastas": {"mixed": 1},
+    "meld_points": 150,
+    "red_threes": 1,
+    "hand_points": 65,
+    "players_with_3_sevens": 1,
+    "incomplete_sevens": 1,
+}

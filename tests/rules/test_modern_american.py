@@ -19,27 +19,11 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.game import FINISHED, PLAYING, TIED
 
+from .helpers import MAC_OTHER as OTHER
+from .helpers import MAC_OUT as OUT
 from .helpers import line_points, problems, score_hand, totals
 
 MAC = "modern-american"
-
-# Went out with a natural canasta and a canasta of aces; two red threes, one black three.
-OUT = {
-    "went_out": True,
-    "canastas": {"natural": 1, "aces": 1},
-    "meld_points": 400,
-    "red_threes": 2,
-    "black_threes": 1,
-}
-# One mixed canasta, one red three; a player held three sevens; an unfinished sevens meld.
-OTHER = {
-    "canastas": {"mixed": 1},
-    "meld_points": 150,
-    "red_threes": 1,
-    "hand_points": 65,
-    "players_with_3_sevens": 1,
-    "incomplete_sevens": 1,
-}
 
 
 def test_worked_hand():

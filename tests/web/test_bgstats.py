@@ -9,6 +9,7 @@ from urllib.parse import parse_qs, unquote, urlsplit
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 
+from ..api.test_rules2_matches import HF_CAUGHT, HF_OUT
 from .helpers import page
 
 URL = "/api/v1/matches"
@@ -83,21 +84,7 @@ def test_a_drawn_match_has_no_winner_and_shares_the_first_rank(client):
         {"name": "South", "players": ["Cy", "Di"]},
     ]
     match_id = client.post(URL, json={"variant": "hand-and-foot", "sides": teams}).json["id"]
-    out = {
-        "went_out": True,
-        "canastas": {"natural": 2, "mixed": 2, "wild": 1},
-        "meld_points": 700,
-        "feet_taken": 2,
-        "red_threes": 1,
-    }
-    caught = {
-        "canastas": {"natural": 1},
-        "meld_points": 200,
-        "hand_points": 50,
-        "foot_points": 100,
-        "feet_taken": 1,
-        "red_threes_in_hand": 1,
-    }
+    out, caught = HF_OUT, HF_CAUGHT  # scored 4000 and 450
     for number in range(1, 5):
         sides = [out, caught] if number % 2 else [caught, out]
         answer = client.post(f"{URL}/{match_id}/hands", json={"sides": sides})
