@@ -6,7 +6,7 @@ request of the table below with wrk (50 connections) and prints req/s, the ratio
 Flask measured in the same round, and p50/p95/p99, each the median of the rounds.
 
     python bench/load.py [--rounds 5] [--seconds 5] [--connections 50]
-                         [--database-url postgresql://...] [--quick]
+                         [--database-url postgresql://...] [--quick] [--only NAME ...]
 
 Needs wrk (Debian's package). Signed-in requests carry the session cookie of a member;
 API requests an API token.
@@ -185,7 +185,12 @@ def requests(base: str, token: str, cookie: str, club: dict) -> list[Request]:
 
 
 def run(
-    database_url: str, rounds: int, seconds: int, connections: int, club_size: int = 60
+    database_url: str,
+    rounds: int,
+    seconds: int,
+    connections: int,
+    club_size: int = 60,
+    only: tuple[str, ...] = (),
 ) -> dict[str, list]:
     if shutil.which("wrk") is None:
         raise SystemExit("wrk is not installed: sudo apt-get install wrk")
@@ -199,7 +204,7 @@ def run(
     try:
         club = fill(app.base, token, club_size, club_size * 5 // 3)
         cookie = session_cookie(app.base, "load", "bench-password-1")
-        table = requests(app.base, token, cookie, club)
+        table = [r for r in requests(app.base, token, cookie, club) if not only or r.name in only]
         with tempfile.TemporaryDirectory() as folder:
             for _ in range(rounds):
                 bare = wrk(hello.base, Request("hello", "/"), seconds, connections, Path(folder))
@@ -246,11 +251,16 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument(
         "--quick", action="store_true", help="one round of 2 seconds on a small club"
     )
+    parser.add_argument(
+        "--only", action="append", default=[], choices=list(GOALS), help="drive only these"
+    )
     args = parser.parse_args(argv)
     rounds, seconds = (1, 2) if args.quick else (args.rounds, args.seconds)
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{Path(folder) / 'load.sqlite'}"
-        results = run(url, rounds, seconds, args.connections, 6 if args.quick else 60)
+        results = run(
+            url, rounds, seconds, args.connections, 6 if args.quick else 60, tuple(args.only)
+        )
     table, met = report(results)
     print(table)
     print(f"\n{rounds} round(s) of {seconds} s, {args.connections} connections; medians.")

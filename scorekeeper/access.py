@@ -22,6 +22,7 @@ from flask_login import login_required as untyped_login_required
 from sqlalchemy import and_, bindparam, select
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
+from .database import read_row
 from .extensions import db, login_manager
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
 from .services.accounts import user_for_token
@@ -179,12 +180,12 @@ def member_access(match_id: int) -> MatchAccess | None:
         return None
     if not valid_id(match_id) or not valid_id(int(number)):
         return None
-    row = db.session.execute(
-        MEMBER_OF_MATCH, {"match_id": match_id, "user_id": int(number), "epoch": int(epoch)}
-    ).first()
+    params = {"match_id": match_id, "user_id": int(number), "epoch": int(epoch)}
+    row = read_row(db.engine, MEMBER_OF_MATCH, params)
     if row is None:
         return None
-    return MatchAccess(row.id, row.group_id, row.revision, ROLE_LEVELS[Role(row.role)], None)
+    found_id, group_id, revision, role = row
+    return MatchAccess(found_id, group_id, revision, ROLE_LEVELS[Role(role)], None)
 
 
 def unauthorized() -> HTTPException:

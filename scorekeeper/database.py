@@ -15,10 +15,13 @@ up without its sides. So:
 
 from __future__ import annotations
 
+from collections.abc import Mapping
+from functools import lru_cache
 from typing import Any
 
 from sqlalchemy import event
-from sqlalchemy.engine import Connection, Engine, make_url
+from sqlalchemy.engine import Connection, Dialect, Engine, make_url
+from sqlalchemy.sql import Select
 
 WRITE = "scorekeeper_write"  # execution option of a write transaction's connection
 BUSY_TIMEOUT_MS = 5000
@@ -61,3 +64,34 @@ def write_options(dialect: str) -> dict[str, Any]:
     if dialect == "postgresql":
         options["isolation_level"] = "READ COMMITTED"
     return options
+
+
+@lru_cache(maxsize=64)
+def _compiled(statement: Select[Any], dialect: Dialect) -> tuple[str, tuple[str, ...] | None]:
+    """The SQL text of a prebuilt statement, and the order of its parameters when the
+    driver takes them by position (SQLite) rather than by name (psycopg)."""
+    compiled = statement.compile(dialect=dialect)
+    order = tuple(compiled.positiontup or ()) if dialect.positional else None
+    return compiled.string, order
+
+
+def read_row(engine: Engine, statement: Select[Any], params: Mapping[str, Any]) -> Any:
+    """The first row of one prebuilt SELECT, as the driver returns it (a tuple), or None.
+
+    Run on a pooled driver connection without SQLAlchemy's per-statement machinery, which
+    costs some twenty times the query on SQLite: for the checks every live-board poll
+    makes. One statement sees one moment of the database; no result processing is done,
+    so select plain columns.
+    """
+    sql, order = _compiled(statement, engine.dialect)
+    arguments = tuple(params[name] for name in order) if order is not None else dict(params)
+    connection = engine.raw_connection()
+    try:
+        cursor = connection.cursor()
+        try:
+            cursor.execute(sql, arguments)
+            return cursor.fetchone()
+        finally:
+            cursor.close()
+    finally:
+        connection.close()  # back to the pool, which rolls back what the driver began

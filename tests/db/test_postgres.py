@@ -294,3 +294,17 @@ def test_every_preset_plays_to_the_end_on_postgresql(migrated_app):
     for result in results:
         assert result.finished, result.summary()
         assert result.winner == result.totals.index(max(result.totals))
+
+
+def test_a_members_poll_of_the_live_board_on_postgresql(migrated_app):
+    """The poll's one-row check runs on a driver connection (named parameters here)."""
+    client = signed_in(migrated_app)
+    match_id = client.post(URL, json={"variant": "classic", "sides": TEAMS}).json["id"]
+    board = f"/matches/{match_id}/board"
+    etag = client.get(board).headers["ETag"]
+    assert client.get(board, headers={"If-None-Match": etag}).status_code == 304
+    assert client.post(f"{URL}/{match_id}/hands", json={"sides": HAND_A}).status_code == 201
+    changed = client.get(board, headers={"If-None-Match": etag})
+    assert changed.status_code == 200
+    assert changed.headers["ETag"] != etag
+    assert client.get(f"/matches/{match_id + 1000}/board").status_code == 404
