@@ -7,9 +7,10 @@ name. Text responses are gzipped for clients that accept it.
 
 from __future__ import annotations
 
-import gzip
 import hashlib
+import zlib
 from dataclasses import dataclass
+from functools import lru_cache
 from pathlib import Path
 
 from flask import (
@@ -23,6 +24,7 @@ from flask import (
     url_for,
 )
 from werkzeug.datastructures import ETags
+from werkzeug.http import parse_accept_header
 
 YEAR = 365 * 24 * 3600
 COMPRESSIBLE = frozenset(
@@ -103,24 +105,36 @@ def tag_matches(tags: ETags, tag: str) -> bool:
     return tags.contains(tag) or tags.contains(tag + GZIP_TAG)
 
 
-def accepts_gzip() -> bool:
+@lru_cache(maxsize=64)
+def _gzip_accepted(accept_encoding: str) -> bool:
+    """Read once per distinct header: a club's phones send a handful of them."""
     # Accept matches names with `in`; typed as a list of (name, quality) pairs.
-    return "gzip" in request.accept_encodings  # type: ignore[comparison-overlap]
+    return "gzip" in parse_accept_header(accept_encoding)  # type: ignore[comparison-overlap]
+
+
+def accepts_gzip() -> bool:
+    return _gzip_accepted(request.headers.get("Accept-Encoding", ""))
 
 
 def gzipped(response: Response, compressed: bytes) -> Response:
     """`response` with its body replaced by `compressed` (its gzip), headers to match."""
     response.set_data(compressed)
-    response.headers["Content-Encoding"] = "gzip"
-    response.vary.add("Accept-Encoding")
-    tag, weak = response.get_etag()
-    if tag:
-        response.set_etag(f"{tag}{GZIP_TAG}", weak=bool(weak))
+    headers = response.headers
+    headers["Content-Encoding"] = "gzip"
+    if "Vary" in headers:
+        response.vary.add("Accept-Encoding")
+    else:
+        headers["Vary"] = "Accept-Encoding"
+    if "ETag" in headers:
+        tag, weak = response.get_etag()
+        if tag:
+            response.set_etag(f"{tag}{GZIP_TAG}", weak=bool(weak))
     return response
 
 
 def gzip_body(body: bytes) -> bytes:
-    return gzip.compress(body, compresslevel=6, mtime=0)
+    """gzip (level 6, no name or time in the header, so the same body gives the same bytes)."""
+    return zlib.compress(body, 6, wbits=31)
 
 
 def _compress(response: Response) -> Response:
@@ -140,8 +154,12 @@ def _compress(response: Response) -> Response:
 
 
 def _headers(response: Response) -> Response:
-    for name, value in SECURITY_HEADERS.items():
-        response.headers.setdefault(name, value)
+    headers = response.headers
+    if SECURITY_HEADERS.keys().isdisjoint(name for name, _ in headers.items()):
+        headers.extend(SECURITY_HEADERS)  # nothing else sets them: the usual case
+    else:
+        for name, value in SECURITY_HEADERS.items():
+            headers.setdefault(name, value)
     return _compress(response)
 
 
