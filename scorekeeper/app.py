@@ -15,6 +15,7 @@ from flask.json.provider import DefaultJSONProvider
 from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
 from .database import engine_options
 from .extensions import csrf, db, limiter, migrate
+from .services import storage
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -103,6 +104,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in web.BLUEPRINTS:
         app.register_blueprint(blueprint)
     caches.init_app(app)
+    storage.init_app(app)
     errors.init_app(app)
     backup.init_app(app)
     user_commands.init_app(app)

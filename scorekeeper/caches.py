@@ -4,6 +4,8 @@
 - A rendered live board, a match state as JSON, a hand's or an audit entry's part of it:
   each key carries the match revision or the hand version it was made at, and every write
   moves those on (see `Match`), so a cached value is never stale; a change makes a new key.
+  What a write transaction makes of these is kept only once it commits (`hold_writes`):
+  a rolled-back write's revision, hand version or entry id is used again by the next.
 
 Bounded (least recently used goes first), thread-safe, and kept in `app.extensions`
 rather than at module level, so each app (and each test) has its own. Several app
@@ -14,29 +16,37 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable
+from collections.abc import Callable, Hashable, Iterator
+from contextlib import contextmanager
 from typing import Any, TypeVar
 
-from flask import Flask, current_app
+from flask import Flask, current_app, g
 
 T = TypeVar("T")
 KEY = "scorekeeper.caches"
+HELD = "scorekeeper_held_cache_writes"  # in `g`: puts waiting for their transaction
 SIZES = {
-    "rules": 1024,  # rule sets by match
+    "rules": 1024,  # rule sets by match (keyed by start time too: safe before a commit)
     "pages": 512,  # rendered boards and match states, by revision and access level
     "parts": 16384,  # hands and audit entries as the API shows them, by version / id
 }
+HELD_UNTIL_COMMIT = frozenset({"pages", "parts"})
 
 
 class Cache:
     """A bounded least-recently-used mapping with `get(key, make)`."""
 
-    def __init__(self, size: int) -> None:
+    def __init__(self, size: int, held: bool = False) -> None:
         self.size = size
+        self.held = held  # inside a write transaction, puts wait for its commit
         self.values: OrderedDict[Hashable, Any] = OrderedDict()
         self.lock = threading.Lock()
 
     def peek(self, key: Hashable) -> Any | None:
+        waiting: list[tuple[Cache, Hashable, Any]] | None = g.get(HELD) if self.held else None
+        for cache_, held_key, value in reversed(waiting or ()):
+            if cache_ is self and held_key == key:
+                return value  # made by this write: seen by it, kept once it commits
         with self.lock:
             if key in self.values:
                 self.values.move_to_end(key)
@@ -44,6 +54,13 @@ class Cache:
         return None
 
     def put(self, key: Hashable, value: Any) -> None:
+        waiting: list[tuple[Cache, Hashable, Any]] | None = g.get(HELD) if self.held else None
+        if waiting is not None:
+            waiting.append((self, key, value))
+            return
+        self.store(key, value)
+
+    def store(self, key: Hashable, value: Any) -> None:
         with self.lock:
             self.values[key] = value
             self.values.move_to_end(key)
@@ -67,5 +84,29 @@ def cache(name: str) -> Cache:
     return caches[name]
 
 
+@contextmanager
+def hold_writes() -> Iterator[Callable[[], None]]:
+    """Hold the puts of the block; they are kept when the returned function is called
+    (after the commit) and dropped otherwise."""
+    waiting: list[tuple[Cache, Hashable, Any]] = []
+    outer = g.get(HELD)
+    g.setdefault(HELD, waiting)  # a nested write joins the outer one's list
+    mine = outer is None
+
+    def keep() -> None:
+        if mine:
+            for cache_, key, value in waiting:
+                cache_.store(key, value)
+            waiting.clear()
+
+    try:
+        yield keep
+    finally:
+        if mine:
+            g.pop(HELD, None)
+
+
 def init_app(app: Flask) -> None:
-    app.extensions[KEY] = {name: Cache(size) for name, size in SIZES.items()}
+    app.extensions[KEY] = {
+        name: Cache(size, held=name in HELD_UNTIL_COMMIT) for name, size in SIZES.items()
+    }

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 from flask import Blueprint, Response, current_app, request, url_for
@@ -11,21 +12,33 @@ from flask.typing import ResponseReturnValue
 from ..access import Level, caller, require_match, require_user
 from ..caches import cache
 from ..delivery import GZIP_TAG, MIN_COMPRESS, accepts_gzip, gzip_body, gzipped, tag_matches
+from ..extensions import db
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
 from ..rules import InvalidHand, Problem
 from ..services import sharing
-from ..services.audit import Actor, audit_rows
+from ..services.audit import Actor, AuditRow, audit_rows
 from ..services.groups import group_ids, personal_group
-from ..services.hand_writes import MatchError, Saved, correct_hand, record_hand, remove_hand
+from ..services.hand_writes import (
+    HandPost,
+    Saved,
+    correct_hand,
+    plan_hand,
+    record_hand,
+    record_planned,
+    remove_hand,
+)
+from ..services.match_lock import MatchError
 from ..services.match_setup import create_match
 from ..services.match_state import (
+    HandKey,
     frozen_json,
     hand_keys,
     hand_records,
     load_match,
+    match_rules,
     match_state,
 )
-from ..services.seated import seated_json
+from ..services.seated import hand_lineups, seated_json
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
 
@@ -54,21 +67,46 @@ def _match(match_id: int) -> Match:
 
 def state_json(match: Match) -> dict[str, Any]:
     """The match state of the API; made once per revision of the match (see `caches`)."""
-    return _state_doc(match)[0]
+    return _state_doc(StateReads.read(match))[1]
 
 
-def _state_doc(match: Match) -> tuple[dict[str, Any], bytes]:
+StateDoc = tuple[int, dict[str, Any], bytes]  # a revision, its state and its JSON text
+
+
+@dataclass(frozen=True)
+class StateReads:
+    """What a match state needs from the database, read in one snapshot (a write's own,
+    under its lock); the state is then made from these alone, with no database."""
+
+    match: Match
+    keys: list[HandKey]
+    records: list[list[dict[str, Any]]]
+    trail: list[AuditRow]
+    lineups: list[list[list[int]] | None] | None  # a seated game's line-ups, by hand
+
+    @classmethod
+    def read(cls, match: Match, keys: list[HandKey] | None = None) -> StateReads:
+        keys = hand_keys(match.id, len(match.sides)) if keys is None else keys
+        frozen_json(match)  # kept per match: the state needs no more of the match's row
+        rules = match_rules(match)
+        lineups = hand_lineups(match.id) if rules.seating is not None else None
+        return cls(match, keys, hand_records(keys), audit_rows(match), lineups)
+
+
+def _state_doc(reads: StateReads) -> StateDoc:
     """The state and its JSON text, kept per revision: every phone reading it gets these."""
+    match = reads.match
+    revision = match.revision
 
-    def make() -> tuple[dict[str, Any], bytes]:
-        state = _state_json(match)
-        return state, current_app.json.dumps(state).encode()
+    def make() -> StateDoc:
+        state = _state_json(reads)
+        return revision, state, current_app.json.dumps(state).encode()
 
-    return cache("pages").get(("state", match.id, match.revision), make)
+    return cache("pages").get(("state", match.id, revision), make)
 
 
-def _state_json(match: Match) -> dict[str, Any]:
-    keys = hand_keys(match.id, len(match.sides))
+def _state_json(reads: StateReads) -> dict[str, Any]:
+    match, keys = reads.match, reads.keys
     state = match_state(match, keys)
     options, rules = frozen_json(match)
     hands = [
@@ -79,9 +117,10 @@ def _state_json(match: Match) -> dict[str, Any]:
             "dealer": row.dealer,
             "sides": sides,
         }
-        for row, sides in zip(state.hands, hand_records(keys), strict=True)
+        for row, sides in zip(state.hands, reads.records, strict=True)
     ]
-    seating = seated_json(match, state.rules, [row.running for row in state.hands], hands)
+    running = [row.running for row in state.hands]
+    seating = seated_json(state.rules, running, hands, reads.lineups or [])
     return {
         "id": match.id,
         "variant": match.variant,
@@ -115,7 +154,7 @@ def _state_json(match: Match) -> dict[str, Any]:
                 "changes": row.details,
                 "by": row.actor,
             }
-            for row in audit_rows(match)
+            for row in reads.trail
         ],
     }
 
@@ -125,15 +164,22 @@ def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Res
 
     A write that changed nothing (a token already used) answers 200 whatever `status`;
     `warnings` is there only when the hand is unlikely (as the page would ask about).
+    The answer is the state the write left: what it needs is read under the write's lock
+    (mostly kept already), and made into the state after the commit, outside the lock,
+    from the match the write locked; no second transaction reads the match again.
     """
     try:
         with transaction():
             saved = action()
+            reads = StateReads.read(saved.match, saved.keys) if saved.match else None
+            db.session.flush()
+            db.session.expunge_all()  # what was read stays as read once committed
     except InvalidHand as error:
         raise ApiError(422, error.problems) from None
     except MatchError as error:
         raise ApiError(error.status, [Problem(None, None, error.message)]) from None
-    return _answer(match_id, status if saved.changed else 200, saved.warnings)
+    made = _state_doc(reads) if reads is not None else None
+    return _answer(match_id, status if saved.changed else 200, saved.warnings, made=made)
 
 
 def _first_dealer(body: dict[str, Any]) -> object:
@@ -219,15 +265,14 @@ def _answer(
     status: int = 200,
     warnings: tuple[Problem, ...] = (),
     revision: int | None = None,
+    made: StateDoc | None = None,
 ) -> Response:
-    """The match state with its ETag: the one kept for `revision` when there is one, else
-    a fresh read (after a write)."""
-    kept = cache("pages").peek(("state", match_id, revision))
-    if kept is None or revision is None:
-        match = _match(match_id)
-        revision = match.revision
-        kept = _state_doc(match)
-    state, body = kept
+    """The match state with its ETag: `made` by a write, or the one kept for `revision`
+    when there is one, else a fresh read."""
+    kept = made or cache("pages").peek(("state", match_id, revision))
+    if kept is None or (revision is None and made is None):
+        kept = _state_doc(StateReads.read(_match(match_id)))
+    revision, state, body = kept
     if warnings:
         body = current_app.json.dumps(
             {**state, "warnings": [warning.to_dict() for warning in warnings]}
@@ -293,16 +338,20 @@ def add_hand(match_id: int) -> ResponseReturnValue:
     number = _deal_is_number(body, _optional_int(body, "number"))
     token = _token(body)
     expected = _if_match(match_id)
+    post = HandPost(body.get("sides"), token, number, body.get("lineup"))
+    plan = plan_hand(match_id, post)  # scored before the write waits for its turn
+    if plan is not None:
+        return _write(match_id, lambda: record_planned(plan, actor=actor, expected=expected), 201)
     return _write(
         match_id,
         lambda: record_hand(
             match_id,
-            body.get("sides"),
+            post.records,
             token=token,
             expected_number=number,
             actor=actor,
             expected=expected,
-            lineup=body.get("lineup"),
+            lineup=post.lineup,
         ),
         201,
     )

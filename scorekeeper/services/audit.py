@@ -5,9 +5,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import select
+from sqlalchemy import Table, insert, select
 
 from ..caches import cache
 from ..extensions import db
@@ -15,6 +15,8 @@ from ..models import AuditEntry, Hand, Match
 from ..rules import Rules
 from .match_state import match_rules, side_names
 from .rulebook import record_changes
+
+_AUDIT = cast(Table, AuditEntry.__table__)
 
 
 @dataclass(frozen=True)
@@ -37,14 +39,24 @@ class AuditRow:
     actor: str | None
 
 
+def side_snapshot(seat: int, record: Any, total: int, lines: Any) -> dict[str, Any]:
+    """A seat of a hand as the audit trail keeps it (the names of the stored columns)."""
+    return {"input": record, "total": total, "lines": lines}
+
+
+def snapshot(
+    number: int, sides: list[dict[str, Any]], lineup: list[list[int]] | None
+) -> dict[str, Any]:
+    """A hand as the audit trail keeps it: its number, its seats, a seated game's line-up."""
+    kept: dict[str, Any] = {"number": number, "sides": sides}
+    if lineup is not None:  # a seated game's hand: who played with whom
+        kept["lineup"] = lineup
+    return kept
+
+
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
-    snapshot: dict[str, Any] = {
-        "number": hand.number,
-        "sides": [{"input": s.record, "total": s.total, "lines": s.lines} for s in hand.sides],
-    }
-    if hand.lineup is not None:  # a seated game's hand: who played with whom
-        snapshot["lineup"] = hand.lineup
-    return snapshot
+    sides = [side_snapshot(s.seat, s.record, s.total, s.lines) for s in hand.sides]
+    return snapshot(hand.number, sides, hand.lineup)
 
 
 def keep(
@@ -56,9 +68,11 @@ def keep(
     after: dict[str, Any] | None = None,
     actor: Actor | None = None,
 ) -> None:
-    """Keep a change in the match's audit trail (hand_id outlives a removed hand)."""
-    db.session.add(
-        AuditEntry(
+    """Keep a change in the match's audit trail (hand_id outlives a removed hand).
+
+    Inserted at once, in one statement: an entry is never changed afterwards."""
+    db.session.execute(
+        insert(_AUDIT).values(
             match_id=match.id,
             hand_number=number,
             hand_id=hand_id,

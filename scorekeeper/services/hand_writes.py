@@ -1,8 +1,6 @@
 """Recording, correcting and removing hands: each write is one unit of work on one match.
 
-Every write first takes the match's write lock by bumping its revision (see
-`Match`), and only then reads what it needs: two phones saving at once are
-served one after the other, and each sees what the other saved. A write checks
+Each write takes the match's write lock first (see `match_lock`). A write checks
 that the hand it is about to change is the one the phone read (its version),
 so a correction or removal never lands on another hand. The caller commits
 (see `storage.transaction`); a refused write changes nothing.
@@ -12,91 +10,56 @@ from __future__ import annotations
 
 import hashlib
 import json
-from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, cast
 
-from sqlalchemy import func, select, update
+from sqlalchemy import Table, insert, select, update
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm import selectinload
+from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
 from ..models import Hand, HandSide, Match, utcnow
-from ..rules import InvalidHand, Problem, Rules, instant_winner
+from ..rules import InvalidHand, Problem, Rules
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import MAX_DEAL
 from . import audit, seated
+from .game_end import refresh_status
 from .hands import Evaluation, evaluate
-from .listing import touch_history
+from .match_lock import (
+    HandConflict,
+    HandNotFound,
+    HandsNoLongerFit,
+    MatchFinished,
+    NeedsConfirmation,
+    load_locked,
+    lock_match,
+    take_lock,
+)
 from .match_state import (
     ABANDONED,
-    hand_totals,
-    has_instant_wins,
+    HandKey,
+    hand_keys,
+    keep_parts,
     load_match,
     match_rules,
-    needs_went_out,
-    result_after,
-    running_totals,
     side_names,
     valid_id,
 )
 
-
-class MatchError(Exception):
-    """A write the match cannot take; `message` is for the player, `status` for the API."""
-
-    status = 409
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-class MatchNotFound(MatchError):
-    status = 404
-
-
-class MatchFinished(MatchError):
-    pass
-
-
-class HandConflict(MatchError):
-    """The hand or the match changed since the phone read it: nothing was saved."""
-
-
-class HandNotFound(MatchError):
-    status = 404
-
-
-class EndsTooEarly(MatchError):
-    """The change would end the game before hands that were already played."""
-
-
-class HandsNoLongerFit(MatchError):
-    """A removal would move a later hand to a deal whose rules it does not meet."""
-
-
-class MatchChanged(MatchError):
-    """The match is not at the revision the client read (HTTP If-Match): nothing done."""
-
-    status = 412
-
-
-class NeedsConfirmation(Exception):
-    """The hand is possible but unlikely: the page asks once more before saving it."""
-
-    def __init__(self, warnings: Sequence[Problem]) -> None:
-        super().__init__("; ".join(w.message for w in warnings))
-        self.warnings = tuple(warnings)
+_HAND, _HAND_SIDE = cast(Table, Hand.__table__), cast(Table, HandSide.__table__)
 
 
 @dataclass(frozen=True)
 class Saved:
-    """What a write did: the hand's number now, whether anything changed, what was unusual."""
+    """What a write did: the hand's number now, whether anything changed, what was unusual,
+    and the match as the write left it (None when nothing was locked)."""
 
     number: int
     changed: bool
     warnings: tuple[Problem, ...] = ()
+    match: Match | None = None
+    keys: list[HandKey] | None = None  # the match's hands after the write, when it has them
 
 
 def confirmable(records: object, lineup: object = None) -> object:
@@ -110,35 +73,13 @@ def fingerprint(records: object) -> str:
     return hashlib.sha256(raw).hexdigest()[:16]
 
 
-def hand_by_token(match_id: int, token: str | None) -> Hand | None:
+def number_by_token(match_id: int, token: str | None) -> int | None:
+    """The number of the hand saved with this token, if one was."""
     if not token:
         return None
     return db.session.execute(
-        select(Hand).where(Hand.match_id == match_id, Hand.submission_token == token)
+        select(Hand.number).where(Hand.match_id == match_id, Hand.submission_token == token)
     ).scalar_one_or_none()
-
-
-def lock_match(match_id: int, expected: int | None = None) -> tuple[Match, int]:
-    """Take the match's write lock, then load it fresh: (match, the revision of this write).
-
-    `expected` is the revision the client read (If-Match); another one refuses the write.
-    """
-    if not valid_id(match_id):
-        raise MatchNotFound(f"There is no match {match_id}.")
-    revision = db.session.execute(
-        update(Match.__table__)
-        .where(Match.__table__.c.id == match_id)
-        .values(revision=Match.__table__.c.revision + 1)
-        .returning(Match.__table__.c.revision)
-    ).scalar_one_or_none()
-    if revision is None:
-        raise MatchNotFound(f"There is no match {match_id}.")
-    if expected is not None and revision - 1 != expected:
-        raise MatchChanged("Not saved: the match changed since you read it. Read it again.")
-    db.session.expire_all()  # anything read before the lock is stale
-    match = load_match(match_id)
-    assert match is not None  # its row is locked by this transaction
-    return match, revision
 
 
 def _hand(match: Match, number: int) -> Hand:
@@ -178,21 +119,71 @@ def _evaluate(
     return records, evaluation
 
 
-def _fill_sides(hand: Hand, records: list[Any], evaluation: Evaluation) -> None:
-    """Store each seat's record, total and lines (in a seated game, its share)."""
-    lineup = evaluation.hand.lineup
-    hand.lineup = seated.lineup_json(lineup) if lineup else None
+def _seat_rows(records: list[Any], evaluation: Evaluation) -> list[dict[str, Any]]:
+    """Each seat's record, total and lines (in a seated game, its share), as stored."""
     scores = evaluation.seats or evaluation.scores
-    for seat, (record, side_score) in enumerate(zip(records, scores, strict=True)):
-        lines = [line.to_dict() for line in side_score.lines]
+    return [
+        {
+            "seat": seat,
+            "record": record,
+            "total": side_score.total,
+            "lines": [line.to_dict() for line in side_score.lines],
+        }
+        for seat, (record, side_score) in enumerate(zip(records, scores, strict=True))
+    ]
+
+
+def _lineup(evaluation: Evaluation) -> list[list[int]] | None:
+    lineup = evaluation.hand.lineup
+    return seated.lineup_json(lineup) if lineup else None
+
+
+def _fill_sides(hand: Hand, records: list[Any], evaluation: Evaluation) -> None:
+    """Store each seat's record, total and lines in a hand read with its sides."""
+    hand.lineup = _lineup(evaluation)
+    for row in _seat_rows(records, evaluation):
+        seat = row["seat"]
         if seat < len(hand.sides):
-            hand.sides[seat].record = record
-            hand.sides[seat].total = side_score.total
-            hand.sides[seat].lines = lines
+            hand.sides[seat].record = row["record"]
+            hand.sides[seat].total = row["total"]
+            hand.sides[seat].lines = row["lines"]
         else:
-            hand.sides.append(
-                HandSide(seat=seat, record=record, total=side_score.total, lines=lines)
+            hand.sides.append(HandSide(**row))
+
+
+def _insert_hand(
+    match: Match,
+    number: int,
+    revision: int,
+    token: str | None,
+    rows: list[dict[str, Any]],
+    lineup: list[list[int]] | None,
+) -> int:
+    """A new hand and its seats in two statements (no unit of work to flush); its id.
+    A number or token taken meanwhile (only possible without the lock) is a conflict."""
+    try:
+        hand_id: int = db.session.execute(
+            insert(_HAND)
+            .values(
+                match_id=match.id,
+                number=number,
+                version=revision,
+                submission_token=token,
+                lineup=lineup,
             )
+            .returning(_HAND.c.id)
+        ).scalar_one()
+        db.session.execute(insert(_HAND_SIDE), [{**row, "hand_id": hand_id} for row in rows])
+    except IntegrityError:
+        raise _conflict() from None
+    return hand_id
+
+
+def _conflict() -> HandConflict:
+    return HandConflict(
+        "Not saved: that hand was just recorded from another device. "
+        "Check the scoreboard before saving again."
+    )
 
 
 def _flush() -> None:
@@ -200,75 +191,7 @@ def _flush() -> None:
     try:
         db.session.flush()
     except IntegrityError:
-        raise HandConflict(
-            "Not saved: that hand was just recorded from another device. "
-            "Check the scoreboard before saving again."
-        ) from None
-
-
-def _records_by_hand(match_id: int) -> dict[int, list[dict[str, Any]]]:
-    """Each hand's records by seat, by hand number, in one query (read only where the
-    game end depends on them: who went out last, a special hand that wins at once)."""
-    rows = db.session.execute(
-        select(Hand.number, HandSide.record)
-        .join(HandSide, HandSide.hand_id == Hand.id)
-        .where(Hand.match_id == match_id)
-        .order_by(Hand.number, HandSide.seat)
-    ).all()
-    records: dict[int, list[dict[str, Any]]] = {}
-    for number, record in rows:
-        records.setdefault(number, []).append(record or {})
-    return records
-
-
-def _refresh_status(match: Match, rules: Rules) -> list[Problem]:
-    """Recompute the game end; refuse a change that ends it before hands already played.
-
-    Deal-count games end after their last deal (the hand number is the deal number);
-    a tie rule may need who went out last. Returns a warning when the change ends the
-    game (the page asks before saving it).
-    """
-    running = running_totals(hand_totals(match.id, len(match.sides)), len(match.sides))
-    by_hand = _records_by_hand(match.id) if needs_went_out(rules) or has_instant_wins(rules) else {}
-    went_out = {
-        number: seat
-        for number, sides in by_hand.items()
-        for seat, record in enumerate(sides)
-        if record.get("went_out")
-    }
-    instant = {
-        number: seat
-        for number, sides in by_hand.items()
-        if has_instant_wins(rules) and (seat := instant_winner(rules, sides)) is not None
-    }
-    results = [
-        result_after(rules, totals, number, went_out.get(number), instant.get(number))
-        for number, totals in enumerate(running, start=1)
-    ]
-    end = next((i for i, result in enumerate(results) if result.over), None)
-    if end is not None and end < len(running) - 1:
-        later = len(running) - 1 - end
-        raise EndsTooEarly(
-            f"With this change the game is over after hand {end + 1}, but {later} later "
-            f"hand{'s' if later > 1 else ''} {'were' if later > 1 else 'was'} played. "
-            "Remove the later hands first if that is right."
-        )
-    result = results[-1] if results else result_after(rules, [0] * len(match.sides), 0)
-    if result.over or match.finished_at is not None:
-        touch_history(match.group_id)  # a match in the history, or leaving it, changed
-    ends_now = result.over and match.status != result.status
-    if ends_now:
-        match.finished_at = utcnow()  # a finished or drawn match: its place in the history
-    elif not result.over:
-        match.finished_at = None
-    match.status = result.status
-    match.winner = result.winner
-    if not ends_now:
-        return []
-    if result.winner is None:
-        return [Problem(None, None, "This hand ends the game in a draw: the lead is shared.")]
-    winner = match.sides[result.winner].name
-    return [Problem(None, None, f"This hand ends the game: {winner} wins.")]
+        raise _conflict() from None
 
 
 def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> None:
@@ -341,21 +264,94 @@ def record_hand(
     returns the warnings); a string saves them only when it is the fingerprint of
     these records, and otherwise raises NeedsConfirmation (and nothing is saved).
     """
-    duplicate = hand_by_token(match_id, token)
+    duplicate = number_by_token(match_id, token)
     if duplicate is not None:
-        return Saved(duplicate.number, changed=False)
+        return Saved(duplicate, changed=False)
     match, revision = lock_match(match_id, expected)
-    duplicate = hand_by_token(match_id, token)  # the same post, served first by the lock
+    posted = HandPost(records, token, expected_number, lineup)
+    return _record_locked(match, revision, posted, confirmed, actor)
+
+
+@dataclass(frozen=True)
+class HandPost:
+    """A hand as posted: its records, idempotency token, expected number and line-up."""
+
+    records: object
+    token: str | None = None
+    expected_number: int | None = None
+    lineup: object = None
+
+
+@dataclass(frozen=True)
+class HandPlan:
+    """A new hand scored before its write takes the lock, from one read of the match.
+
+    Saved as planned only when the match is still at the revision read (no write came
+    in between: one scorer per match makes that the rule); else scored again under the
+    lock. Work done under the lock is work the other workers' saves wait for.
+    """
+
+    post: HandPost
+    match: Match  # detached from the session, as read
+    keys: list[HandKey]
+    rules: Rules
+    evaluation: Evaluation
+    rows: list[dict[str, Any]]
+    lineup: list[list[int]] | None
+
+
+def plan_hand(match_id: int, post: HandPost) -> HandPlan | None:
+    """Read the match and score the hand outside any write (None: leave it all to the
+    write, as with a token, or a hand or match the write would refuse)."""
+    match = load_match(match_id) if post.token is None else None
+    if match is None or match.status in (FINISHED, DRAWN, ABANDONED):
+        return None
+    keys = hand_keys(match.id, len(match.sides))
+    number = len(keys) + 1
+    if post.expected_number not in (None, number):
+        return None
+    rules = match_rules(match)
+    try:
+        records, evaluation = _evaluate(match, rules, post.records, number, post.lineup)
+    except InvalidHand:
+        return None
+    rows = _seat_rows(records, evaluation)
+    db.session.expunge_all()  # kept as read while the write starts a new transaction
+    return HandPlan(post, match, keys, rules, evaluation, rows, _lineup(evaluation))
+
+
+def record_planned(
+    plan: HandPlan, *, actor: audit.Actor | None = None, expected: int | None = None
+) -> Saved:
+    """Save a planned hand (in the caller's transaction): as planned when the match has
+    not moved on since it was read, else as `record_hand` does."""
+    match = plan.match
+    revision = take_lock(match.id, expected)
+    if revision != match.revision + 1:
+        return _record_locked(load_locked(match.id), revision, plan.post, None, actor)
+    db.session.add(match)  # back in the session as read: nothing has changed it since
+    set_committed_value(match, "revision", revision)
+    keys = list(plan.keys)
+    return _add_hand(match, revision, keys, plan, plan.evaluation, plan.rows, None, actor)
+
+
+def _record_locked(
+    match: Match,
+    revision: int,
+    post: HandPost,
+    confirmed: str | None,
+    actor: audit.Actor | None,
+) -> Saved:
+    duplicate = number_by_token(match.id, post.token)  # the same post, served first by the lock
     if duplicate is not None:
-        return Saved(duplicate.number, changed=False)
+        return Saved(duplicate, changed=False)
     if match.status in (FINISHED, DRAWN):
         raise MatchFinished("Not saved: the game is over, so no more hands can be recorded.")
     if match.status == ABANDONED:
         raise MatchFinished("Not saved: this match was abandoned.")
-    count = db.session.execute(
-        select(func.count()).select_from(Hand).where(Hand.match_id == match.id)
-    ).scalar_one()
-    number = count + 1
+    keys = hand_keys(match.id, len(match.sides))  # the totals so far: the game end needs them
+    number = len(keys) + 1
+    expected_number = post.expected_number
     if expected_number is not None and expected_number < number:
         raise HandConflict(
             f"Not saved: hand {expected_number} was already recorded (from another device?). "
@@ -366,17 +362,35 @@ def record_hand(
             f"Not saved: the next hand of this match is hand {number}, not {expected_number}."
         )
     rules = match_rules(match)
-    posted = confirmable(records, lineup)
-    records, evaluation = _evaluate(match, rules, records, number, lineup)
-    hand = Hand(match_id=match.id, number=number, version=revision, submission_token=token)
-    _fill_sides(hand, records, evaluation)
-    db.session.add(hand)
-    _flush()
-    warnings = [*evaluation.warnings, *_refresh_status(match, rules)]
-    _check(confirmed, posted, warnings)
-    audit.keep(match, number, hand.id, "recorded", after=audit.hand_snapshot(hand), actor=actor)
-    _flush()
-    return Saved(number, changed=True, warnings=tuple(warnings))
+    records, evaluation = _evaluate(match, rules, post.records, number, post.lineup)
+    plan = HandPlan(
+        post, match, keys, rules, evaluation, _seat_rows(records, evaluation), _lineup(evaluation)
+    )
+    return _add_hand(match, revision, keys, plan, evaluation, plan.rows, confirmed, actor)
+
+
+def _add_hand(
+    match: Match,
+    revision: int,
+    keys: list[HandKey],
+    plan: HandPlan,
+    evaluation: Evaluation,
+    rows: list[dict[str, Any]],
+    confirmed: str | None,
+    actor: audit.Actor | None,
+) -> Saved:
+    """Insert the next hand as scored, settle the game end, keep it in the audit trail."""
+    number = len(keys) + 1
+    hand_id = _insert_hand(match, number, revision, plan.post.token, rows, plan.lineup)
+    keys.append(HandKey(hand_id, number, revision, [row["total"] for row in rows]))
+    sides = [audit.side_snapshot(**row) for row in rows]
+    keep_parts(hand_id, revision, sides)
+    totals = [key.totals for key in keys]
+    warnings = [*evaluation.warnings, *refresh_status(match, plan.rules, totals)]
+    _check(confirmed, confirmable(plan.post.records, plan.post.lineup), warnings)
+    after = audit.snapshot(number, sides, plan.lineup)
+    audit.keep(match, number, hand_id, "recorded", after=after, actor=actor)
+    return Saved(number, changed=True, warnings=tuple(warnings), match=match, keys=keys)
 
 
 def correct_hand(
@@ -408,16 +422,16 @@ def correct_hand(
     _fill_sides(hand, records, evaluation)
     after = audit.hand_snapshot(hand)
     if before == after:
-        return Saved(number, changed=False, warnings=evaluation.warnings)
+        return Saved(number, changed=False, warnings=evaluation.warnings, match=match)
     hand.version = revision
     hand.updated_at = utcnow()
     _flush()
     _check_lineups(match, rules, number + 1, "saved")
-    warnings = [*evaluation.warnings, *_refresh_status(match, rules)]
+    warnings = [*evaluation.warnings, *refresh_status(match, rules)]
     _check(confirmed, posted, warnings)
     audit.keep(match, number, hand.id, "corrected", before=before, after=after, actor=actor)
     _flush()
-    return Saved(number, changed=True, warnings=tuple(warnings))
+    return Saved(number, changed=True, warnings=tuple(warnings), match=match)
 
 
 def remove_hand(
@@ -463,7 +477,7 @@ def remove_hand(
     rules = match_rules(match)
     _rescore_moved(match, rules, number, revision)
     _check_lineups(match, rules, number, "removed")
-    _refresh_status(match, rules)
+    refresh_status(match, rules)
     audit.keep(match, number, removed_id, "removed", before=before, actor=actor)
     _flush()
-    return Saved(number, changed=True)
+    return Saved(number, changed=True, match=match)

@@ -11,8 +11,8 @@ from ..models import NAME_LENGTH, utcnow
 from ..rules import InvalidHand, Problem
 from ..rules.game import DRAWN, FINISHED
 from .groups import record_activity
-from .hand_writes import MatchError, lock_match
 from .listing import touch_history
+from .match_lock import MatchError, lock_match
 from .match_setup import clean_name
 from .match_state import ABANDONED
 

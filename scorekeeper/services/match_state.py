@@ -192,6 +192,12 @@ def hand_keys(match_id: int, sides: int) -> list[HandKey]:
     return list(keys.values())
 
 
+def keep_parts(hand_id: int, version: int, sides: list[dict[str, Any]]) -> None:
+    """A hand's sides as `hand_records` gives them, from the write that made this version
+    (kept once it commits: see `caches`)."""
+    cache("parts").put(("hand", hand_id, version), sides)
+
+
 def hand_records(keys: Sequence[HandKey]) -> list[list[dict[str, Any]]]:
     """Each hand's sides as entered and scored ({"input", "total", "lines"}), in order.
 

@@ -129,14 +129,18 @@ def names_of(match: Match, lineup: Lineup) -> list[str]:
 
 
 def seated_json(
-    match: Match, rules: Rules, running: Sequence[Sequence[int]], hands: list[dict[str, Any]]
+    rules: Rules,
+    running: Sequence[Sequence[int]],
+    hands: list[dict[str, Any]],
+    lineups: Sequence[list[list[int]] | None],
 ) -> dict[str, Any]:
-    """A seated match's additions to its API state: each hand's `lineup` (added to the
-    hand objects given) and the next hand's `phase`; nothing for other games."""
+    """A seated match's additions to its API state: each hand's `lineup` (its
+    `hand_lineups`, added to the hand objects given) and the next hand's `phase`;
+    nothing for other games."""
     phase = phase_of(rules, running)
     if phase is None:
         return {}
-    for hand, lineup in zip(hands, hand_lineups(match.id), strict=True):
+    for hand, lineup in zip(hands, lineups, strict=True):
         hand["lineup"] = lineup
     return {"phase": phase.to_dict()}
 

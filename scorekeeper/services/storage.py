@@ -10,14 +10,17 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from contextlib import contextmanager
+from contextlib import contextmanager, nullcontext
 
+from flask import Flask, current_app
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from ..database import write_options
+from ..caches import hold_writes
+from ..database import WriterQueue, write_options
 from ..extensions import db
 
 log = logging.getLogger(__name__)
+WRITERS = "scorekeeper.writers"  # app.extensions: the WriterQueue of a SQLite file
 
 # PostgreSQL SQLSTATE classes that mean the server cannot write now, not a bad request:
 # read-only transaction, insufficient resources (disk full), operator intervention,
@@ -57,16 +60,26 @@ def unavailable(error: BaseException) -> StorageUnavailable | None:
 @contextmanager
 def transaction() -> Iterator[None]:
     """A write: it starts from what is committed now (whatever was read before is let go),
-    commits on success, and on any error rolls back, turning storage failures into 503s."""
+    commits on success, and on any error rolls back, turning storage failures into 503s.
+    What it puts in the caches is kept only once it commits (`caches.hold_writes`); on
+    SQLite the writers of every worker first take turns (`database.WriterQueue`)."""
     db.session.rollback()
-    try:
-        db.session.connection(execution_options=write_options(db.engine.dialect.name))
-        yield
-        db.session.commit()
-    except BaseException as error:
-        db.session.rollback()
-        refused = unavailable(error)
-        if refused is not None:
-            log.error("The database refused a write: %s", error)
-            raise refused from error
-        raise
+    queue: WriterQueue | None = current_app.extensions.get(WRITERS)
+    with queue.turn() if queue is not None else nullcontext():
+        try:
+            with hold_writes() as keep:
+                db.session.connection(execution_options=write_options(db.engine.dialect.name))
+                yield
+                db.session.commit()
+                keep()
+        except BaseException as error:
+            db.session.rollback()
+            refused = unavailable(error)
+            if refused is not None:
+                log.error("The database refused a write: %s", error)
+                raise refused from error
+            raise
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[WRITERS] = WriterQueue.for_url(app.config["SQLALCHEMY_DATABASE_URI"])

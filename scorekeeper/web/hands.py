@@ -18,10 +18,6 @@ from ..rules.hand import MAX_DEAL
 from ..services import seated
 from ..services.audit import audit_rows
 from ..services.hand_writes import (
-    HandConflict,
-    HandNotFound,
-    MatchError,
-    NeedsConfirmation,
     Saved,
     confirmable,
     correct_hand,
@@ -30,6 +26,7 @@ from ..services.hand_writes import (
     remove_hand,
 )
 from ..services.hands import evaluate
+from ..services.match_lock import HandConflict, HandNotFound, MatchError, NeedsConfirmation
 from ..services.match_state import match_rules, match_state, side_names
 from ..services.rulebook import describe, describe_record
 from ..services.storage import StorageUnavailable, transaction

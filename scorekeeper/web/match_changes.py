@@ -10,7 +10,7 @@ from werkzeug.wrappers import Response
 from ..access import Level, caller
 from ..rules import InvalidHand
 from ..services import match_admin
-from ..services.hand_writes import MatchError
+from ..services.match_lock import MatchError
 from ..services.match_state import match_state
 from ..services.storage import transaction
 from .common import match_for

@@ -22,12 +22,16 @@ FORM_USUAL = ({"meld_points": 55, "hand_points": 5}, {"meld_points": 25, "hand_p
 
 class Counter:
     """Counts the statements SQLite runs, through SQLAlchemy or on a driver connection
-    (the live board's check), leaving out the end of transactions and set-up pragmas."""
+    (the live board's check), leaving out the end of transactions and set-up pragmas;
+    on PostgreSQL, those SQLAlchemy runs."""
 
     def __init__(self, app) -> None:
         self.app = app
         self.count = 0
         with app.app_context():
+            if db.engine.dialect.name != "sqlite":  # what SQLAlchemy runs, there
+                event.listen(db.engine, "before_cursor_execute", lambda *_: self.seen(""))
+                return
             db.engine.dispose()  # every connection from now on is a traced one
             event.listen(db.engine, "connect", self.trace)
 

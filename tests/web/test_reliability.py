@@ -448,8 +448,8 @@ def test_a_database_busy_for_too_long_asks_to_save_again(client, app, monkeypatc
     def locked(*args, **kwargs):
         raise OperationalError("INSERT", {}, Exception("database is locked"))
 
-    # The explicit flush of the write fails; the loading of the page still works.
-    monkeypatch.setattr(db.session, "flush", locked)
+    # The commit of the write fails; the loading of the page still works.
+    monkeypatch.setattr(db.session, "commit", locked)
     response = client.post(f"/matches/{match_id}/hands/new", data=data)
     monkeypatch.undo()
     assert response.status_code == 503

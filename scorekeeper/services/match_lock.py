@@ -1,0 +1,99 @@
+"""A write's hold on one match: its write lock, and the refusals a write can meet.
+
+Every write first takes the match's write lock by bumping its revision (see
+`Match`), and only then reads what it needs: two phones saving at once are
+served one after the other, and each sees what the other saved.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from sqlalchemy import update
+
+from ..extensions import db
+from ..models import Match
+from ..rules import Problem
+from .match_state import load_match, valid_id
+
+
+class MatchError(Exception):
+    """A write the match cannot take; `message` is for the player, `status` for the API."""
+
+    status = 409
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message
+
+
+class MatchNotFound(MatchError):
+    status = 404
+
+
+class MatchFinished(MatchError):
+    pass
+
+
+class HandConflict(MatchError):
+    """The hand or the match changed since the phone read it: nothing was saved."""
+
+
+class HandNotFound(MatchError):
+    status = 404
+
+
+class EndsTooEarly(MatchError):
+    """The change would end the game before hands that were already played."""
+
+
+class HandsNoLongerFit(MatchError):
+    """A removal would move a later hand to a deal whose rules it does not meet."""
+
+
+class MatchChanged(MatchError):
+    """The match is not at the revision the client read (HTTP If-Match): nothing done."""
+
+    status = 412
+
+
+class NeedsConfirmation(Exception):
+    """The hand is possible but unlikely: the page asks once more before saving it."""
+
+    def __init__(self, warnings: Sequence[Problem]) -> None:
+        super().__init__("; ".join(w.message for w in warnings))
+        self.warnings = tuple(warnings)
+
+
+def take_lock(match_id: int, expected: int | None = None) -> int:
+    """Take the match's write lock: the revision of this write.
+
+    `expected` is the revision the client read (If-Match); another one refuses the write.
+    """
+    if not valid_id(match_id):
+        raise MatchNotFound(f"There is no match {match_id}.")
+    revision: int | None = db.session.execute(
+        update(Match.__table__)
+        .where(Match.__table__.c.id == match_id)
+        .values(revision=Match.__table__.c.revision + 1)
+        .returning(Match.__table__.c.revision)
+    ).scalar_one_or_none()
+    if revision is None:
+        raise MatchNotFound(f"There is no match {match_id}.")
+    if expected is not None and revision - 1 != expected:
+        raise MatchChanged("Not saved: the match changed since you read it. Read it again.")
+    return revision
+
+
+def load_locked(match_id: int) -> Match:
+    """The match as it is under this write's lock (anything read before it is stale)."""
+    db.session.expire_all()
+    match = load_match(match_id)
+    assert match is not None  # its row is locked by this transaction
+    return match
+
+
+def lock_match(match_id: int, expected: int | None = None) -> tuple[Match, int]:
+    """Take the match's write lock, then load it fresh: (match, the revision of this write)."""
+    revision = take_lock(match_id, expected)
+    return load_locked(match_id), revision

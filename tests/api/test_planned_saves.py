@@ -1,0 +1,111 @@
+"""A hand posted through the API is scored before its write takes the lock and saved as
+planned only when the match has not moved on; the answer is made from what the write
+read. Whatever comes in between, no hand is lost, doubled or put on another hand, and
+the answer is the state a fresh read gives."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.api import matches as api_matches
+from scorekeeper.caches import KEY as CACHES
+from scorekeeper.extensions import db
+from scorekeeper.models import Hand
+from scorekeeper.services.hand_writes import record_hand
+from scorekeeper.services.storage import transaction
+from tests.api.test_burraco_three_matches import LONE_630, PAIR_135, SEATS
+from tests.api.test_matches import URL, create, read
+
+USUAL = [{"meld_points": 55, "hand_points": 5}, {"meld_points": 25, "hand_points": 5}]
+OTHER = [{"meld_points": 95, "hand_points": 5}, {"meld_points": 25, "hand_points": 5}]
+PAIR_12 = [[0], [1, 2]]  # seat 0 alone against seats 1 and 2
+OUT = [{"went_out": True, "canastas": {"natural": 2}, "meld_points": 300}, {"hand_points": 30}]
+
+
+def another_device_records(app, match_id, sides):
+    """Another worker saves a hand to the match (its own transaction)."""
+    with app.app_context(), app.test_request_context():
+        with transaction():
+            record_hand(match_id, sides)
+        db.session.remove()
+
+
+def test_a_hand_saved_between_the_plan_and_the_write_is_not_overwritten(app, client, monkeypatch):
+    match_id = create(client)["id"]
+    planned = api_matches.plan_hand
+
+    def plan_then_another_save(match, post):
+        plan = planned(match, post)
+        assert plan is not None  # read as hand 1
+        another_device_records(app, match_id, OTHER)
+        return plan
+
+    monkeypatch.setattr(api_matches, "plan_hand", plan_then_another_save)
+    response = client.post(f"{URL}/{match_id}/hands", json={"sides": USUAL})
+    monkeypatch.undo()
+    assert response.status_code == 201, response.json
+    hands = response.json["hands"]
+    assert [hand["number"] for hand in hands] == [1, 2]
+    assert [hand["sides"][0]["input"]["meld_points"] for hand in hands] == [95, 55]
+    assert [side["total"] for side in response.json["sides"]] == [90 + 50, 20 + 20]
+    assert response.json == read(client, match_id)
+    with app.app_context():
+        assert db.session.query(Hand).filter_by(match_id=match_id).count() == 2
+
+
+def test_a_stale_plan_still_meets_if_match(app, client, monkeypatch):
+    """The revision the client read is checked at the write, plan or not: 412."""
+    match_id = create(client)["id"]
+    etag = client.get(f"{URL}/{match_id}").headers["ETag"]
+    another_device_records(app, match_id, OTHER)
+    response = client.post(
+        f"{URL}/{match_id}/hands", json={"sides": USUAL}, headers={"If-Match": etag}
+    )
+    assert response.status_code == 412
+    assert len(read(client, match_id)["hands"]) == 1
+
+
+@pytest.mark.parametrize(
+    ("variant", "sides", "options", "hands", "status"),
+    [
+        ("classic", None, {}, [{"sides": USUAL}, {"sides": OTHER}], "playing"),
+        ("classic", None, {"target": 2000}, [{"sides": USUAL}, {"sides": OUT}] * 2, "finished"),
+        ("burraco-3p", SEATS, {}, [{"sides": [LONE_630, PAIR_135], "lineup": PAIR_12}], "playing"),
+    ],
+    ids=["classic", "classic-to-the-end", "burraco-3p"],
+)  # fmt: skip
+def test_the_answer_to_a_save_is_what_a_fresh_read_gives(
+    app, client, variant, sides, options, hands, status
+):
+    match_id = create(client, variant, sides, options=options)["id"]
+    for body in hands:
+        response = client.post(f"{URL}/{match_id}/hands", json=body)
+        assert response.status_code == 201, response.json
+        answer = {key: value for key, value in response.json.items() if key != "warnings"}
+        app.extensions[CACHES]["pages"].values.clear()  # the read makes its own
+        app.extensions[CACHES]["parts"].values.clear()
+        assert answer == read(client, match_id)
+    assert answer["status"] == status
+
+
+def test_a_write_that_does_not_commit_leaves_nothing_in_the_caches(app, client, monkeypatch):
+    """A write rolled back: its revision and hand id are used again by the next one, so
+    nothing it made (its hand's parts, the state it read) may be kept."""
+    from sqlalchemy.exc import OperationalError
+
+    match_id = create(client)["id"]
+    assert client.post(f"{URL}/{match_id}/hands", json={"sides": USUAL}).status_code == 201
+    kept = {name: dict(cache.values) for name, cache in app.extensions[CACHES].items()}
+
+    def refused(*_args, **_kwargs):
+        raise OperationalError("COMMIT", {}, Exception("disk I/O error"))
+
+    monkeypatch.setattr(db.session, "commit", refused)
+    response = client.post(f"{URL}/{match_id}/hands", json={"sides": OTHER})
+    monkeypatch.undo()
+    assert response.status_code == 503
+    assert {name: dict(c.values) for name, c in app.extensions[CACHES].items()} == kept
+    saved = client.post(f"{URL}/{match_id}/hands", json={"sides": OUT})
+    assert saved.status_code == 201
+    assert saved.json["hands"][1]["sides"][0]["input"] == OUT[0]
+    assert saved.json == read(client, match_id)
