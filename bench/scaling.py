@@ -37,11 +37,8 @@ from scorekeeper import create_app  # noqa: E402
 from scorekeeper.caches import KEY as CACHES  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import Hand, HandSide, Match, Side, SideMember  # noqa: E402
-from scorekeeper.services.hand_writes import (  # noqa: E402
-    correct_hand,
-    record_hand,
-    remove_hand,
-)
+from scorekeeper.services.hand_changes import correct_hand, remove_hand  # noqa: E402
+from scorekeeper.services.hand_writes import record_hand  # noqa: E402
 from scorekeeper.services.storage import transaction  # noqa: E402
 
 BUDGET = 14 * 1024

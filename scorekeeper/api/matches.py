@@ -18,14 +18,13 @@ from ..rules import InvalidHand, Problem
 from ..services import sharing
 from ..services.audit import Actor, AuditRow, audit_rows
 from ..services.groups import group_ids, personal_group
+from ..services.hand_changes import correct_hand, remove_hand
 from ..services.hand_writes import (
     HandPost,
     Saved,
-    correct_hand,
     plan_hand,
     record_hand,
     record_planned,
-    remove_hand,
 )
 from ..services.match_lock import MatchError
 from ..services.match_setup import create_match

@@ -13,13 +13,12 @@ import json
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, insert, select, update
+from sqlalchemy import Table, insert, select
 from sqlalchemy.exc import IntegrityError
-from sqlalchemy.orm import selectinload
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..extensions import db
-from ..models import Hand, HandSide, Match, utcnow
+from ..models import Hand, HandSide, Match
 from ..rules import InvalidHand, Problem, Rules
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import MAX_DEAL
@@ -28,8 +27,6 @@ from .game_end import refresh_status
 from .hands import Evaluation, evaluate
 from .match_lock import (
     HandConflict,
-    HandNotFound,
-    HandsNoLongerFit,
     MatchFinished,
     NeedsConfirmation,
     load_locked,
@@ -44,7 +41,6 @@ from .match_state import (
     load_match,
     match_rules,
     side_names,
-    valid_id,
 )
 
 _HAND, _HAND_SIDE = cast(Table, Hand.__table__), cast(Table, HandSide.__table__)
@@ -82,20 +78,7 @@ def number_by_token(match_id: int, token: str | None) -> int | None:
     ).scalar_one_or_none()
 
 
-def _hand(match: Match, number: int) -> Hand:
-    if not valid_id(number):
-        raise HandNotFound(f"This match has no hand {number}.")
-    hand = db.session.execute(
-        select(Hand)
-        .where(Hand.match_id == match.id, Hand.number == number)
-        .options(selectinload(Hand.sides))
-    ).scalar_one_or_none()
-    if hand is None:
-        raise HandNotFound(f"This match has no hand {number}.")
-    return hand
-
-
-def _evaluate(
+def score_as_deal(
     match: Match, rules: Rules, records: object, deal: int, lineup: object = None
 ) -> tuple[list[Any], Evaluation]:
     """Score the hand as deal `deal`: in a match the deal number is the hand number
@@ -138,7 +121,7 @@ def _lineup(evaluation: Evaluation) -> list[list[int]] | None:
     return seated.lineup_json(lineup) if lineup else None
 
 
-def _fill_sides(hand: Hand, records: list[Any], evaluation: Evaluation) -> None:
+def fill_sides(hand: Hand, records: list[Any], evaluation: Evaluation) -> None:
     """Store each seat's record, total and lines in a hand read with its sides."""
     hand.lineup = _lineup(evaluation)
     for row in _seat_rows(records, evaluation):
@@ -186,7 +169,7 @@ def _conflict() -> HandConflict:
     )
 
 
-def _flush() -> None:
+def flush_write() -> None:
     """Flush; a unique key taken meanwhile (only possible without the lock) is a conflict."""
     try:
         db.session.flush()
@@ -194,54 +177,7 @@ def _flush() -> None:
         raise _conflict() from None
 
 
-def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> None:
-    """After a removal the later hands are dealt one number earlier: where the going out
-    follows the deal, score them again as their new deal (a hand that no longer fits its
-    new deal refuses the removal, and nothing is changed)."""
-    going = rules.going_out
-    if not (going.bonus_by_deal or going.needs_by_deal):
-        return
-    db.session.expire_all()  # the numbers moved in SQL
-    moved = db.session.execute(
-        select(Hand)
-        .where(Hand.match_id == match.id, Hand.number >= first)
-        .order_by(Hand.number)
-        .options(selectinload(Hand.sides))
-    ).scalars()
-    for hand in moved:
-        records = [side.record for side in hand.sides]
-        lineup = hand.lineup
-        if lineup:  # a seated hand is evaluated by the sides of its line-up
-            records = seated.side_records(lineup, records)
-        try:
-            records, evaluation = _evaluate(match, rules, records, hand.number, lineup)
-        except InvalidHand as error:
-            reason = error.problems[0].message if error.problems else ""
-            raise HandsNoLongerFit(
-                f"Not removed: hand {hand.number + 1} would become deal {hand.number}, "
-                f"where it is not possible ({reason}). Correct it first."
-            ) from None
-        before = audit.hand_snapshot(hand)
-        _fill_sides(hand, records, evaluation)
-        if audit.hand_snapshot(hand) != before:  # lines too: a version names one state
-            hand.version = revision
-            hand.updated_at = utcnow()
-    _flush()
-
-
-def _check_lineups(match: Match, rules: Rules, first: int, verb: str) -> None:
-    """A change to an earlier hand can move the phase switch: refuse it when a later
-    hand's line-up would no longer be possible (nothing is changed)."""
-    found = seated.misfit(match, rules, first)
-    if found is not None:
-        number, reason = found
-        raise HandsNoLongerFit(
-            f"Not {verb}: hand {number} would no longer be possible ({reason}). "
-            "Correct or remove it first."
-        )
-
-
-def _check(confirmed: str | None, records: object, warnings: list[Problem]) -> None:
+def check_confirmed(confirmed: str | None, records: object, warnings: list[Problem]) -> None:
     """Without a confirmation of these very entries, an unlikely hand is asked about first."""
     if warnings and confirmed is not None and confirmed != fingerprint(records):
         raise NeedsConfirmation(warnings)
@@ -312,7 +248,7 @@ def plan_hand(match_id: int, post: HandPost) -> HandPlan | None:
         return None
     rules = match_rules(match)
     try:
-        records, evaluation = _evaluate(match, rules, post.records, number, post.lineup)
+        records, evaluation = score_as_deal(match, rules, post.records, number, post.lineup)
     except InvalidHand:
         return None
     rows = _seat_rows(records, evaluation)
@@ -362,7 +298,7 @@ def _record_locked(
             f"Not saved: the next hand of this match is hand {number}, not {expected_number}."
         )
     rules = match_rules(match)
-    records, evaluation = _evaluate(match, rules, post.records, number, post.lineup)
+    records, evaluation = score_as_deal(match, rules, post.records, number, post.lineup)
     plan = HandPlan(
         post, match, keys, rules, evaluation, _seat_rows(records, evaluation), _lineup(evaluation)
     )
@@ -387,97 +323,7 @@ def _add_hand(
     keep_parts(hand_id, revision, sides)
     totals = [key.totals for key in keys]
     warnings = [*evaluation.warnings, *refresh_status(match, plan.rules, totals)]
-    _check(confirmed, confirmable(plan.post.records, plan.post.lineup), warnings)
+    check_confirmed(confirmed, confirmable(plan.post.records, plan.post.lineup), warnings)
     after = audit.snapshot(number, sides, plan.lineup)
     audit.keep(match, number, hand_id, "recorded", after=after, actor=actor)
     return Saved(number, changed=True, warnings=tuple(warnings), match=match, keys=keys)
-
-
-def correct_hand(
-    match_id: int,
-    number: int,
-    records: object,
-    version: int | None = None,
-    *,
-    confirmed: str | None = None,
-    actor: audit.Actor | None = None,
-    expected: int | None = None,
-    lineup: object = None,
-) -> Saved:
-    """Replace a hand's records; `version` (if given) must be the one the phone read.
-
-    In a seated match a change of totals can move the phase switch: a later hand whose
-    line-up would no longer be possible refuses the correction."""
-    match, revision = lock_match(match_id, expected)
-    hand = _hand(match, number)
-    if version is not None and version != hand.version:
-        raise HandConflict(
-            f"Not saved: hand {number} was changed from another device since you opened it "
-            "(corrected, or a hand before it removed)."
-        )
-    rules = match_rules(match)
-    posted = confirmable(records, lineup)
-    records, evaluation = _evaluate(match, rules, records, number, lineup)
-    before = audit.hand_snapshot(hand)
-    _fill_sides(hand, records, evaluation)
-    after = audit.hand_snapshot(hand)
-    if before == after:
-        return Saved(number, changed=False, warnings=evaluation.warnings, match=match)
-    hand.version = revision
-    hand.updated_at = utcnow()
-    _flush()
-    _check_lineups(match, rules, number + 1, "saved")
-    warnings = [*evaluation.warnings, *refresh_status(match, rules)]
-    _check(confirmed, posted, warnings)
-    audit.keep(match, number, hand.id, "corrected", before=before, after=after, actor=actor)
-    _flush()
-    return Saved(number, changed=True, warnings=tuple(warnings), match=match)
-
-
-def remove_hand(
-    match_id: int,
-    number: int,
-    *,
-    version: int | None = None,
-    hand_id: int | None = None,
-    actor: audit.Actor | None = None,
-    expected: int | None = None,
-) -> Saved:
-    """Remove a hand; later hands move up one number.
-
-    `version` (or `hand_id`) must name the hand the phone read: a repeated removal,
-    or one aimed at a hand that moved, removes nothing.
-    """
-    match, revision = lock_match(match_id, expected)
-    if hand_id is not None and db.session.get(Hand, hand_id) is None:
-        raise HandConflict(f"Hand {number} was already removed: nothing more was removed.")
-    hand = _hand(match, number)
-    if (hand_id is not None and hand.id != hand_id) or (
-        version is not None and version != hand.version
-    ):
-        raise HandConflict(
-            f"Not removed: hand {number} is not the hand you read (it was changed, or a hand "
-            "before it was removed, from another device). Check the scoreboard."
-        )
-    before = audit.hand_snapshot(hand)
-    removed_id = hand.id
-    db.session.delete(hand)
-    _flush()
-    # Move the later hands up in two statements whatever their number (the unique
-    # (match, number) key is checked row by row, so go through negative numbers).
-    later = (Hand.match_id == match.id) & (Hand.number > number)
-    db.session.execute(
-        update(Hand).where(later).values(number=-(Hand.number - 1)),
-        execution_options={"synchronize_session": False},
-    )
-    db.session.execute(
-        update(Hand).where(Hand.match_id == match.id, Hand.number < 0).values(number=-Hand.number),
-        execution_options={"synchronize_session": False},
-    )
-    rules = match_rules(match)
-    _rescore_moved(match, rules, number, revision)
-    _check_lineups(match, rules, number, "removed")
-    refresh_status(match, rules)
-    audit.keep(match, number, removed_id, "removed", before=before, actor=actor)
-    _flush()
-    return Saved(number, changed=True, match=match)

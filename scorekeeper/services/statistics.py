@@ -5,7 +5,7 @@ matches in progress are left out. Players are counted by their id, never their n
 so a renamed player keeps their record (and a merged one takes the other's).
 
 Every figure is an aggregate in SQL over one row per side of each match counted
-(`_side_rows`), so a page costs the same few queries for ten matches or ten thousand.
+(`side_rows`), so a page costs the same few queries for ten matches or ten thousand.
 Definitions (docs/history.md): a side's *margin* is its final total minus the best final
 total of the other sides; a *draw* is a side sharing the top of a drawn match (a side
 below a shared top lost); *going out rate* is the hands the side went out in over the
@@ -35,8 +35,6 @@ from ..extensions import db
 from ..models import Hand, HandSide, Match, Player, Side, SideMember
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import KNOWN_KINDS
-
-TIMELINE_LENGTH = 50  # matches a player's chart shows at most (the latest)
 
 
 @dataclass(frozen=True)
@@ -115,28 +113,6 @@ class Statistics:
     partnerships: list[Record]
 
 
-@dataclass(frozen=True)
-class HeadToHead:
-    """Matches where side A and side B sat against each other, and how they ended."""
-
-    matches: int
-    a_wins: int
-    b_wins: int
-    draws: int  # both shared the top of a drawn match
-    others: int  # won by a third side, or A and B both below a shared top
-
-
-@dataclass(frozen=True)
-class MatchResult:
-    """One match of a player's, for the results-over-time chart (oldest first)."""
-
-    match_id: int
-    finished: datetime
-    outcome: str  # "won", "lost" or "drawn"
-    margin: int
-    total: int
-
-
 def _done_matches(where: StatsFilter) -> CTE:
     """The matches counted: played to the end, filtered."""
     query = select(Match.id, Match.status, Match.winner, Match.finished_at).where(
@@ -175,7 +151,7 @@ def _canastas() -> ColumnElement[int]:
     return total
 
 
-def _side_rows(where: StatsFilter) -> CTE:
+def side_rows(where: StatsFilter) -> CTE:
     """One row per side of each match counted: its final total, best hand, hands played,
     hands it went out in, canastas, and whether it won, lost or drew, with its margin."""
     done = _done_matches(where)
@@ -231,7 +207,7 @@ def _side_rows(where: StatsFilter) -> CTE:
     )
 
 
-def _partnership_keys() -> Select[int, int, int, int, int]:
+def partnership_keys() -> Select[int, int, int, int, int]:
     """A key per side of two or more players, the same for the same players whatever
     their seats: how many, the lowest and highest id and their sum (which names every
     set of up to three players, the most a side has)."""
@@ -317,7 +293,7 @@ def statistics(where: StatsFilter) -> Statistics:
         select(Player.id, Player.name, Player.group_id).where(Player.group_id.in_(where.group_ids))
     ):
         names[player_id], groups[player_id] = name, group_id
-    rows = _side_rows(where)
+    rows = side_rows(where)
     seated = (
         select(SideMember.player_id, rows)
         .join(rows, rows.c.side_id == SideMember.side_id)
@@ -332,7 +308,7 @@ def statistics(where: StatsFilter) -> Statistics:
     ):
         current, longest = player_streaks.get((row.player_id,), (0, 0))
         players.append(_record((row.player_id,), names, groups, row, current, longest))
-    keys = _partnership_keys().subquery("keys")
+    keys = partnership_keys().subquery("keys")
     key_columns = [keys.c.size, keys.c.low, keys.c.high, keys.c.total]
     paired = (
         select(*key_columns, rows).join(rows, rows.c.side_id == keys.c.side_id).subquery("paired")
@@ -376,80 +352,3 @@ def _record(
         current_streak=current,
         longest_streak=longest,
     )
-
-
-def _side_of(rows: CTE, players: tuple[int, ...]) -> ColumnElement[bool]:
-    """The side rows of one player (whoever their partners), or of exactly these partners."""
-    if len(players) == 1:
-        sides = select(SideMember.side_id).where(SideMember.player_id == players[0])
-        return rows.c.side_id.in_(sides)
-    keys = _partnership_keys().subquery("wanted")
-    exact = select(keys.c.side_id).where(
-        keys.c.size == len(players),
-        keys.c.low == min(players),
-        keys.c.high == max(players),
-        keys.c.total == sum(players),
-    )
-    return rows.c.side_id.in_(exact)
-
-
-def head_to_head(where: StatsFilter, a: tuple[int, ...], b: tuple[int, ...]) -> HeadToHead:
-    """How A fared against B (each a player or a partnership) when they sat on different
-    sides of a match counted, in one query."""
-    rows = _side_rows(where)
-    side_a, side_b = rows.alias("side_a"), rows.alias("side_b")
-    both_drew = case((and_(side_a.c.drawn == 1, side_b.c.drawn == 1), 1), else_=0)
-    row = db.session.execute(
-        select(
-            func.count(),
-            func.coalesce(func.sum(side_a.c.won), 0),
-            func.coalesce(func.sum(side_b.c.won), 0),
-            func.coalesce(func.sum(both_drew), 0),
-        )
-        .select_from(side_a)
-        .join(
-            side_b,
-            and_(side_a.c.match_id == side_b.c.match_id, side_a.c.side_id != side_b.c.side_id),
-        )
-        .where(_side_of(side_a, a), _side_of(side_b, b))
-    ).one()
-    matches, a_wins, b_wins, draws = (int(value) for value in row)
-    return HeadToHead(matches, a_wins, b_wins, draws, matches - a_wins - b_wins - draws)
-
-
-def timeline(
-    where: StatsFilter, players: tuple[int, ...], *, together: bool = True
-) -> list[MatchResult]:
-    """The latest matches counted of a player (or of exactly these partners; with
-    `together` False, of any of these players: one person's players in several groups),
-    oldest first, at most TIMELINE_LENGTH, in one query."""
-    rows = _side_rows(where)
-    if together:
-        theirs = _side_of(rows, players)
-    else:
-        theirs = rows.c.side_id.in_(
-            select(SideMember.side_id).where(SideMember.player_id.in_(players))
-        )
-    found = db.session.execute(
-        select(
-            rows.c.match_id,
-            rows.c.finished_at,
-            rows.c.won,
-            rows.c.drawn,
-            rows.c.margin,
-            rows.c.final,
-        )
-        .where(theirs)
-        .order_by(rows.c.finished_at.desc(), rows.c.match_id.desc())
-        .limit(TIMELINE_LENGTH)
-    ).all()
-    return [
-        MatchResult(
-            match_id=match_id,
-            finished=finished,
-            outcome="won" if won else "drawn" if drawn else "lost",
-            margin=int(margin),
-            total=int(final),
-        )
-        for match_id, finished, won, drawn, margin, final in reversed(found)
-    ]

@@ -17,13 +17,12 @@ from ..rules import InvalidHand, Problem
 from ..rules.hand import MAX_DEAL
 from ..services import seated
 from ..services.audit import audit_rows
+from ..services.hand_changes import correct_hand, remove_hand
 from ..services.hand_writes import (
     Saved,
     confirmable,
-    correct_hand,
     fingerprint,
     record_hand,
-    remove_hand,
 )
 from ..services.hands import evaluate
 from ..services.match_lock import HandConflict, HandNotFound, MatchError, NeedsConfirmation

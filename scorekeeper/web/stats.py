@@ -15,7 +15,8 @@ from ..models import Group, Player, Role, User
 from ..rules import PRESETS
 from ..services import groups
 from ..services.match_state import MAX_ID
-from ..services.statistics import StatsFilter, head_to_head, statistics, timeline
+from ..services.results import head_to_head, timeline
+from ..services.statistics import StatsFilter, statistics
 from ..services.stats_query import player_named, read_query
 from .charts import Series, line_chart
 from .groups import link_form

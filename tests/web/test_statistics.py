@@ -10,7 +10,8 @@ from sqlalchemy import event, select
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player, User
 from scorekeeper.services import groups, match_admin
-from scorekeeper.services.statistics import StatsFilter, head_to_head, statistics, timeline
+from scorekeeper.services.results import head_to_head, timeline
+from scorekeeper.services.statistics import StatsFilter, statistics
 from scorekeeper.services.storage import transaction
 from tests.support import TESTER, load_bench
 

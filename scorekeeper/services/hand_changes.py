@@ -1,0 +1,178 @@
+"""Correcting and removing hands: later hands and the game end follow the change.
+
+Each write takes the match's write lock first (see `match_lock`) and checks that the
+hand it is about to change is the one the phone read (its version or id), so a
+correction or removal never lands on another hand. The caller commits (see
+`storage.transaction`); a refused write changes nothing.
+"""
+
+from __future__ import annotations
+
+from sqlalchemy import select, update
+from sqlalchemy.orm import selectinload
+
+from ..extensions import db
+from ..models import Hand, Match, utcnow
+from ..rules import InvalidHand, Rules
+from . import audit, seated
+from .game_end import refresh_status
+from .hand_writes import (
+    Saved,
+    check_confirmed,
+    confirmable,
+    fill_sides,
+    flush_write,
+    score_as_deal,
+)
+from .match_lock import HandConflict, HandNotFound, HandsNoLongerFit, lock_match
+from .match_state import match_rules, valid_id
+
+
+def _hand(match: Match, number: int) -> Hand:
+    if not valid_id(number):
+        raise HandNotFound(f"This match has no hand {number}.")
+    hand = db.session.execute(
+        select(Hand)
+        .where(Hand.match_id == match.id, Hand.number == number)
+        .options(selectinload(Hand.sides))
+    ).scalar_one_or_none()
+    if hand is None:
+        raise HandNotFound(f"This match has no hand {number}.")
+    return hand
+
+
+def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> None:
+    """After a removal the later hands are dealt one number earlier: where the going out
+    follows the deal, score them again as their new deal (a hand that no longer fits its
+    new deal refuses the removal, and nothing is changed)."""
+    going = rules.going_out
+    if not (going.bonus_by_deal or going.needs_by_deal):
+        return
+    db.session.expire_all()  # the numbers moved in SQL
+    moved = db.session.execute(
+        select(Hand)
+        .where(Hand.match_id == match.id, Hand.number >= first)
+        .order_by(Hand.number)
+        .options(selectinload(Hand.sides))
+    ).scalars()
+    for hand in moved:
+        records = [side.record for side in hand.sides]
+        lineup = hand.lineup
+        if lineup:  # a seated hand is evaluated by the sides of its line-up
+            records = seated.side_records(lineup, records)
+        try:
+            records, evaluation = score_as_deal(match, rules, records, hand.number, lineup)
+        except InvalidHand as error:
+            reason = error.problems[0].message if error.problems else ""
+            raise HandsNoLongerFit(
+                f"Not removed: hand {hand.number + 1} would become deal {hand.number}, "
+                f"where it is not possible ({reason}). Correct it first."
+            ) from None
+        before = audit.hand_snapshot(hand)
+        fill_sides(hand, records, evaluation)
+        if audit.hand_snapshot(hand) != before:  # lines too: a version names one state
+            hand.version = revision
+            hand.updated_at = utcnow()
+    flush_write()
+
+
+def _check_lineups(match: Match, rules: Rules, first: int, verb: str) -> None:
+    """A change to an earlier hand can move the phase switch: refuse it when a later
+    hand's line-up would no longer be possible (nothing is changed)."""
+    found = seated.misfit(match, rules, first)
+    if found is not None:
+        number, reason = found
+        raise HandsNoLongerFit(
+            f"Not {verb}: hand {number} would no longer be possible ({reason}). "
+            "Correct or remove it first."
+        )
+
+
+def correct_hand(
+    match_id: int,
+    number: int,
+    records: object,
+    version: int | None = None,
+    *,
+    confirmed: str | None = None,
+    actor: audit.Actor | None = None,
+    expected: int | None = None,
+    lineup: object = None,
+) -> Saved:
+    """Replace a hand's records; `version` (if given) must be the one the phone read.
+
+    In a seated match a change of totals can move the phase switch: a later hand whose
+    line-up would no longer be possible refuses the correction."""
+    match, revision = lock_match(match_id, expected)
+    hand = _hand(match, number)
+    if version is not None and version != hand.version:
+        raise HandConflict(
+            f"Not saved: hand {number} was changed from another device since you opened it "
+            "(corrected, or a hand before it removed)."
+        )
+    rules = match_rules(match)
+    posted = confirmable(records, lineup)
+    records, evaluation = score_as_deal(match, rules, records, number, lineup)
+    before = audit.hand_snapshot(hand)
+    fill_sides(hand, records, evaluation)
+    after = audit.hand_snapshot(hand)
+    if before == after:
+        return Saved(number, changed=False, warnings=evaluation.warnings, match=match)
+    hand.version = revision
+    hand.updated_at = utcnow()
+    flush_write()
+    _check_lineups(match, rules, number + 1, "saved")
+    warnings = [*evaluation.warnings, *refresh_status(match, rules)]
+    check_confirmed(confirmed, posted, warnings)
+    audit.keep(match, number, hand.id, "corrected", before=before, after=after, actor=actor)
+    flush_write()
+    return Saved(number, changed=True, warnings=tuple(warnings), match=match)
+
+
+def remove_hand(
+    match_id: int,
+    number: int,
+    *,
+    version: int | None = None,
+    hand_id: int | None = None,
+    actor: audit.Actor | None = None,
+    expected: int | None = None,
+) -> Saved:
+    """Remove a hand; later hands move up one number.
+
+    `version` (or `hand_id`) must name the hand the phone read: a repeated removal,
+    or one aimed at a hand that moved, removes nothing.
+    """
+    match, revision = lock_match(match_id, expected)
+    if hand_id is not None and db.session.get(Hand, hand_id) is None:
+        raise HandConflict(f"Hand {number} was already removed: nothing more was removed.")
+    hand = _hand(match, number)
+    if (hand_id is not None and hand.id != hand_id) or (
+        version is not None and version != hand.version
+    ):
+        raise HandConflict(
+            f"Not removed: hand {number} is not the hand you read (it was changed, or a hand "
+            "before it was removed, from another device). Check the scoreboard."
+        )
+    before = audit.hand_snapshot(hand)
+    removed_id = hand.id
+    db.session.delete(hand)
+    flush_write()
+    # Move the later hands up in two statements whatever their number (the unique
+    # (match, number) key is checked row by row, so go through negative numbers).
+    later = (Hand.match_id == match.id) & (Hand.number > number)
+    db.session.execute(
+        update(Hand).where(later).values(number=-(Hand.number - 1)),
+        execution_options={"synchronize_session": False},
+    )
+    db.session.execute(
+        update(Hand).where(Hand.match_id == match.id, Hand.number < 0).values(number=-Hand.number),
+        execution_options={"synchronize_session": False},
+    )
+    rules = match_rules(match)
+    _rescore_moved(match, rules, number, revision)
+    _check_lineups(match, rules, number, "removed")
+    refresh_status(match, rules)
+    audit.keep(match, number, removed_id, "removed", before=before, actor=actor)
+    flush_write()
+    return Saved(number, changed=True, match=match)
