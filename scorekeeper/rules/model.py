@@ -9,8 +9,10 @@ match), so a broken rule set never reaches the scorer.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from enum import StrEnum
+from functools import wraps
 from typing import TypeVar
 
 from .errors import InvalidRules
@@ -451,6 +453,22 @@ class Seating:
         return -(-total // step) * self.share_multiple
 
 
+def _kept(lookup: Callable[[Rules], T]) -> Callable[[Rules], T]:
+    """A lookup without arguments, computed once per rule set: the data is frozen, and
+    every hand read, checked and scored asks for it again. Kept beside the fields (not
+    one of them), so equality, hashing and serialization see only the data."""
+    name = f"_kept_{lookup.__name__}"
+
+    @wraps(lookup)
+    def kept(self: Rules) -> T:
+        values = self.__dict__
+        if name not in values:
+            values[name] = lookup(self)
+        return values[name]  # type: ignore[no-any-return]
+
+    return kept
+
+
 @dataclass(frozen=True)
 class Rules:
     """A complete, resolved rule set: a preset, or a preset with options applied."""
@@ -496,6 +514,7 @@ class Rules:
     def category(self, key: str) -> CardCategory | None:
         return next((c for c in self.cards if c.key == key), None)
 
+    @_kept
     def kinds(self) -> tuple[CanastaKind, ...]:
         """The canasta kinds this rule set has (enabled ones)."""
         return tuple(k for k in self.canasta_kinds if k.enabled)
@@ -516,6 +535,7 @@ class Rules:
     def special_hand(self, key: object) -> SpecialHand | None:
         return next((h for h in self.special_hands if h.key == key), None)
 
+    @_kept
     def laid_threes(self) -> tuple[RedThrees, ...]:
         """The schedules of threes laid down: red, and black where they score too."""
         return tuple(t for t in (self.red_threes, self.black_threes) if t is not None)
@@ -555,6 +575,7 @@ class Rules:
         """Whether the initial-meld minimum follows the score (else the deal number)."""
         return not self.meld_by_deal
 
+    @_kept
     def fields(self) -> tuple[str, ...]:
         """The hand-record fields a side's record may carry under these rules."""
         names = ["went_out", "concealed", "canastas", "meld_points", "meld_cards"]

@@ -368,3 +368,18 @@ def test_empty_record_scores_zero_except_missing_extra_hand(key):
     side = {"took_extra_hand": False} if rules.extra_hand is not None else {}
     expected = -100 if rules.extra_hand is not None else 0
     assert totals(key, [side] * sides) == [expected] * sides
+
+
+@pytest.mark.parametrize("key", sorted(PRESETS))
+def test_a_rule_set_keeps_its_lookups_outside_its_data(key):
+    """kinds(), laid_threes() and fields() are computed once per rule set and kept beside
+    it: the same answers, and equality, hashing and the stored JSON see only the data."""
+    from scorekeeper.rules import rules_from_json, rules_to_json
+
+    asked, fresh = rules_from_json(rules_to_json(get_preset(key))), get_preset(key)
+    first = (asked.kinds(), asked.laid_threes(), asked.fields())
+    assert (asked.kinds(), asked.laid_threes(), asked.fields()) == first
+    assert first[0] is asked.kinds()  # kept, not made again
+    assert asked == fresh
+    assert hash(asked) == hash(fresh)
+    assert rules_to_json(asked) == rules_to_json(rules_from_json(rules_to_json(fresh)))
