@@ -143,18 +143,7 @@ def _state_json(reads: StateReads) -> dict[str, Any]:
         "seats": state.table_order,
         **({"deal": state.next_number, "deals": state.deals} if state.deals else {}),
         **seating,
-        "audit": [
-            {
-                "action": row.action,
-                "hand_number": row.number,
-                "at": row.at.isoformat() + "Z",
-                "totals_before": [before for _, before, _ in row.changes],
-                "totals_after": [after for _, _, after in row.changes],
-                "changes": row.details,
-                "by": row.actor,
-            }
-            for row in reads.trail
-        ],
+        "audit": [row.api for row in reads.trail],
     }
 
 

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Any, cast
 
 from sqlalchemy import Table, insert, select
@@ -37,6 +38,19 @@ class AuditRow:
     changes: list[tuple[str, int | None, int | None]]
     details: list[str]
     actor: str | None
+
+    @cached_property
+    def api(self) -> dict[str, Any]:
+        """The entry as the API's match state shows it: made once, as the row is kept."""
+        return {
+            "action": self.action,
+            "hand_number": self.number,
+            "at": self.at.isoformat() + "Z",
+            "totals_before": [before for _, before, _ in self.changes],
+            "totals_after": [after for _, _, after in self.changes],
+            "changes": self.details,
+            "by": self.actor,
+        }
 
 
 def side_snapshot(seat: int, record: Any, total: int, lines: Any) -> dict[str, Any]:
