@@ -109,4 +109,3 @@ def test_a_write_that_does_not_commit_leaves_nothing_in_the_caches(app, client, 
     assert saved.status_code == 201
     assert saved.json["hands"][1]["sides"][0]["input"] == OUT[0]
     assert saved.json == read(client, match_id)
-
