@@ -194,9 +194,13 @@ class Match(Model):
 
     __table_args__ = (
         # History (finished and abandoned matches: finished_at set) newest first, and the
-        # matches in progress (finished_at null), of a group, from one index, in order.
-        # Status and variant in it too: counts and filters by them never read the table.
-        Index("ix_match_group_id_finished_at", "group_id", "finished_at", "status", "variant"),
+        # matches in progress (finished_at null), of a group, from one index, in order:
+        # (finished_at, id) is the history's order, so a far page is a walk along the index
+        # with no sort. Status and variant in it too: counts and filters by them never
+        # read the table.
+        Index(
+            "ix_match_group_id_finished_at", "group_id", "finished_at", "id", "status", "variant"
+        ),
         {"sqlite_autoincrement": True},  # ids are never reused
     )
     if TYPE_CHECKING:  # a Table (written to in Core by the write lock), typed FromClause
@@ -247,7 +251,12 @@ class Side(Model):
 class SideMember(Model):
     """A player seated on a side; `position` orders partners around the table."""
 
-    __table_args__ = (UniqueConstraint("side_id", "position"),)
+    __table_args__ = (
+        UniqueConstraint("side_id", "position"),
+        # Is this player seated at this match? (the history's player filter asks it of
+        # every match it walks): answered from the index alone.
+        Index("ix_side_member_side_id_player_id", "side_id", "player_id"),
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     side_id: Mapped[int] = mapped_column(ForeignKey("side.id", ondelete="CASCADE"))

@@ -199,13 +199,16 @@ def history(
     """Finished (and abandoned) matches of these groups, newest first, filtered (`where`:
     more conditions on the match, from `history_search`, checked in the same id query).
 
-    A match no longer played has its finished_at set, so the index on group and
-    finished_at walks them in order; the page's ids are found from the index alone, then
-    only those matches are read, so page 400 costs about what page 1 does.
+    A match no longer played has its finished_at set, so the index on (group, finished_at,
+    id) walks them in order; the page's ids are found from the index alone, walked to
+    from the nearer end, then only those matches are read.
     """
-    done = Match.finished_at.is_not(None)
-    statuses = DONE if abandoned else PLAYED_OUT
-    ids = select(Match.id).where(Match.group_id.in_(group_ids), done, Match.status.in_(statuses))
+    # finished_at is set exactly when a match is no longer played (finished, drawn or
+    # abandoned: `game_end`, `match_admin`, checked on import), so the whole history
+    # needs no test of the status, which a count of 10,000 matches pays for per match.
+    ids = select(Match.id).where(Match.group_id.in_(group_ids), Match.finished_at.is_not(None))
+    if not abandoned:
+        ids = ids.where(Match.status.in_(PLAYED_OUT))
     if variant:
         ids = ids.where(Match.variant == variant)
     if player:
@@ -226,17 +229,23 @@ def history(
     total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
     pages = max(1, -(-total // PAGE_SIZE))
     page = max(page, 1)
-    chosen = list(
-        db.session.execute(
-            ids.order_by(
-                *(
-                    (Match.finished_at.asc(), Match.id.asc())
-                    if oldest_first
-                    else (Match.finished_at.desc(), Match.id.desc())
-                )
-            )
-            .limit(PAGE_SIZE)
-            .offset((page - 1) * PAGE_SIZE)
-        ).scalars()
+    start, end = (page - 1) * PAGE_SIZE, min(page * PAGE_SIZE, total)
+    # A page past the middle is walked to from the other end of the index (page 400 of
+    # 500 skips 2,000 rows, not 8,000), then put back in the order asked for.
+    from_end = start > total - end
+    ascending = oldest_first != from_end  # the walk's direction along the index
+    order = (
+        (Match.finished_at.asc(), Match.id.asc())
+        if ascending
+        else (Match.finished_at.desc(), Match.id.desc())
     )
+    chosen: list[int] = []
+    if start < end:
+        chosen = list(
+            db.session.execute(
+                ids.order_by(*order).limit(end - start).offset(total - end if from_end else start)
+            ).scalars()
+        )
+    if from_end:
+        chosen.reverse()
     return HistoryPage(_summaries(chosen), page, pages, total)

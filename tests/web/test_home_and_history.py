@@ -12,6 +12,7 @@ from .helpers import (
     create_match,
     page,
     record_ok,
+    remove_hand,
     text_of,
 )
 
@@ -198,6 +199,32 @@ def test_history_second_page(client, finished):
     assert {a.attrs["rel"]: a.attrs["href"] for a in nav.find_all("a")} == {
         "prev": "/history?page=1"
     }
+
+
+@pytest.mark.parametrize("sort", ["", "&sort=oldest"])
+def test_every_history_page_holds_its_own_slice_whichever_end_it_is_walked_from(
+    client, finished, monkeypatch, sort
+):
+    """Pages past the middle are found from the other end of the history: with pages of
+    3, the 25 matches make 9 pages that together list each match once, in order."""
+    monkeypatch.setattr("scorekeeper.services.listing.PAGE_SIZE", 3)
+    every = [*finished["ann_bob"], *finished["cid_ann"], *finished["samba"]]
+    expected = [f"/matches/{i}" for i in (every if sort else reversed(every))]
+    pages = [[c[0] for c in cards(client.get(f"/history?page={n}{sort}"))] for n in range(1, 10)]
+    assert [len(listed) for listed in pages] == [3] * 8 + [1]
+    assert [link for listed in pages for link in listed] == expected
+    text = text_of(client.get(f"/history?page=7{sort}"))
+    assert "Page 7 of 9" in text
+    assert "25 matches." in text
+
+
+def test_a_match_leaves_the_history_when_its_last_hand_is_removed(client):
+    match_id = api_finished_match(client, "classic-2p", [["Ann"], ["Bob"]], ANN_WINS, SHORT)
+    assert [c[0] for c in cards(client.get("/history"))] == [f"/matches/{match_id}"]
+    assert remove_hand(client, match_id, 1).status_code in (302, 303)
+    response = client.get("/history")
+    assert "0 matches." in text_of(response)
+    assert cards(response) == []
 
 
 def test_history_filter_by_player(client, finished):
