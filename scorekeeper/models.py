@@ -102,6 +102,9 @@ class Group(Model):
     # changed after its end; a player added or renamed): what was made from one value
     # stays right, so history pages are kept per value (see `listing.touch_history`).
     history_revision: Mapped[int] = mapped_column(default=0, server_default=text("0"))
+    # How many matches its history holds (finished_at set), counted again with every
+    # move of the revision: a history page need not count 10,000 matches to say so.
+    history_matches: Mapped[int] = mapped_column(default=0, server_default=text("0"))
 
     memberships: Mapped[list[Membership]] = relationship(
         back_populates="group", cascade="all, delete-orphan"

@@ -74,8 +74,7 @@ def refresh_status(
             "Remove the later hands first if that is right."
         )
     result = results[-1] if results else result_after(rules, [0] * len(match.sides), 0)
-    if result.over or match.finished_at is not None:
-        touch_history(match.group_id)  # a match in the history, or leaving it, changed
+    in_history = result.over or match.finished_at is not None
     ends_now = result.over and match.status != result.status
     if ends_now:
         match.finished_at = utcnow()  # a finished or drawn match: its place in the history
@@ -84,6 +83,8 @@ def refresh_status(
     if (match.status, match.winner) != (result.status, result.winner):
         # Set only when changed: an untouched match has nothing for the session to flush.
         match.status, match.winner = result.status, result.winner
+    if in_history:
+        touch_history(match.group_id)  # a match in the history, or leaving it, changed
     if not ends_now:
         return []
     if result.winner is None:

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import TypeVar
+from typing import NamedTuple, TypeVar
 
 from sqlalchemy import ColumnElement, bindparam, func, select, update
 
@@ -51,22 +51,36 @@ class HistoryPage:
 
 def touch_history(group_id: int | None) -> None:
     """A change the group's history or player list shows: its history revision moves
-    on, so history pages kept for the old one are not served again (`history_view`)."""
+    on, so history pages kept for the old one are not served again (`kept_for_history`),
+    and its history is counted again. Called after the change (the session flushes it
+    first), so the count includes it."""
     if group_id is not None:
+        held = (
+            select(func.count())
+            .select_from(Match)
+            .where(Match.group_id == group_id, Match.finished_at.is_not(None))
+            .scalar_subquery()
+        )
         db.session.execute(
             update(Group)
             .where(Group.id == group_id)
-            .values(history_revision=Group.history_revision + 1),
+            .values(history_revision=Group.history_revision + 1, history_matches=held),
             execution_options={"synchronize_session": False},
         )
 
 
-Stamp = tuple[int, datetime, int]  # a group: id, creation (ids may come again), revision
+class Stamp(NamedTuple):
+    """A group as its history pages are kept by: one history revision, one content."""
+
+    group_id: int
+    created: datetime  # ids may come again after a group is deleted: this tells them apart
+    revision: int
+    matches: int  # how many its history holds, counted at this revision
 
 
 # Asked by every history page: built once, with a parameter.
 STAMPS = (
-    select(Group.id, Group.created_at, Group.history_revision)
+    select(Group.id, Group.created_at, Group.history_revision, Group.history_matches)
     .join(Membership, Membership.group_id == Group.id)
     .where(Membership.user_id == bindparam("user_id"))
     .order_by(Group.id)
@@ -74,9 +88,8 @@ STAMPS = (
 
 
 def history_stamps(user_id: int) -> tuple[Stamp, ...]:
-    """The user's groups with their history revisions, in one query."""
-    rows = db.session.execute(STAMPS, {"user_id": user_id}).all()
-    return tuple((group_id, created, revision) for group_id, created, revision in rows)
+    """The user's groups with their history revisions and counts, in one query."""
+    return tuple(Stamp(*row) for row in db.session.execute(STAMPS, {"user_id": user_id}))
 
 
 def known_players(group_ids: list[int]) -> list[str]:
@@ -195,9 +208,12 @@ def history(
     abandoned: bool = True,
     where: Sequence[ColumnElement[bool]] = (),
     oldest_first: bool = False,
+    held: int | None = None,
 ) -> HistoryPage:
     """Finished (and abandoned) matches of these groups, newest first, filtered (`where`:
     more conditions on the match, from `history_search`, checked in the same id query).
+    `held`: how many the groups' whole history holds, when known (their `Stamp`s): the
+    unfiltered history is then not counted.
 
     A match no longer played has its finished_at set, so the index on (group, finished_at,
     id) walks them in order; the page's ids are found from the index alone, walked to
@@ -226,7 +242,11 @@ def history(
         ids = ids.where(seated)
     if where:
         ids = ids.where(*where)
-    total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
+    whole = not (player or variant or where) and abandoned
+    if whole and held is not None:
+        total = held
+    else:
+        total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
     pages = max(1, -(-total // PAGE_SIZE))
     page = max(page, 1)
     start, end = (page - 1) * PAGE_SIZE, min(page * PAGE_SIZE, total)

@@ -48,7 +48,8 @@ def delete_match(match_id: int, actor: str) -> str:
     names = " against ".join(side.name for side in match.sides)
     said = f"Deleted match {match.id} ({match.rules.get('name', match.variant)}: {names})"
     assert match.group_id is not None
-    record_activity(match.group_id, actor, "match_deleted", said)
-    touch_history(match.group_id)
+    group_id = match.group_id
+    record_activity(group_id, actor, "match_deleted", said)
     db.session.delete(match)
+    touch_history(group_id)  # after the delete, which the session flushes first
     return said

@@ -35,7 +35,7 @@ def _page_url(args: dict[str, str]) -> Callable[[int], str]:
 @login_required
 def index() -> ResponseReturnValue:
     stamps = listing.history_stamps(current_user.id)
-    mine = [group_id for group_id, _, _ in stamps]
+    mine = [stamp.group_id for stamp in stamps]
     search = read_search(request.args)
     page = request.args.get("page", "1")
     page_number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
@@ -53,6 +53,7 @@ def index() -> ResponseReturnValue:
                 page_number,
                 where=conditions(search, mine),
                 oldest_first=search.oldest_first,
+                held=sum(stamp.matches for stamp in stamps),
             ),
         )
         if page_number > result.pages:

@@ -1,5 +1,7 @@
 """History pages are kept per history revision of their groups: every change a history
-page shows must move that revision on, or a kept page would show the past.
+page shows must move that revision on, or a kept page would show the past. The count
+the whole history shows is the group's, counted again with each move: after every test
+it must equal the matches its history holds.
 
 Each test opens the history first (so the page is kept), changes something, and opens it
 again; the last one changes the match through a second app on the same database, as
@@ -10,9 +12,12 @@ from __future__ import annotations
 
 import re
 
+import pytest
+from sqlalchemy import func, select
+
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Player
+from scorekeeper.models import Group, Match, Player
 
 from ..support import app_config, sign_in
 from .helpers import (
@@ -30,6 +35,17 @@ SHORT = {"target": 50}  # classic for two: 100 against 50 ends it
 ANN_WINS = [{"meld_points": 100}, {"meld_points": 50}]
 BOB_WINS = [{"meld_points": 50}, {"meld_points": 100}]
 USUAL = [{"meld_points": 20}, {"meld_points": 10}]
+
+
+@pytest.fixture(autouse=True)
+def counts_kept_right(app):
+    """Each group's kept history count is the number of matches its history holds."""
+    yield
+    with app.app_context():
+        kept = dict(db.session.execute(select(Group.id, Group.history_matches)).all())
+        held = select(Match.group_id, func.count()).where(Match.finished_at.is_not(None))
+        counted = dict(db.session.execute(held.group_by(Match.group_id)).all())
+    assert kept == {group_id: counted.get(group_id, 0) for group_id in kept}
 
 
 def post(client, path, **data):
