@@ -39,7 +39,7 @@ from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import Hand, HandSide, Match, Side, SideMember  # noqa: E402
 from scorekeeper.services.hand_changes import correct_hand, remove_hand  # noqa: E402
 from scorekeeper.services.hand_writes import record_hand  # noqa: E402
-from scorekeeper.services.listing import touch_history  # noqa: E402
+from scorekeeper.services.listing import move_in_history, touch_history  # noqa: E402
 from scorekeeper.services.storage import transaction  # noqa: E402
 
 BUDGET = 14 * 1024
@@ -208,7 +208,9 @@ def copy_match(match_id: int, copies: int) -> list[int]:
                 text(f"SELECT setval(pg_get_serial_sequence('\"{name}\"', 'id'), "
                      f'(SELECT max(id) FROM "{name}"))')
             )  # fmt: skip
-    touch_history(match.group_id)  # as an import does: the group's history count moves on
+    touch_history(match.group_id)  # as an import does: the history counts move on
+    if match.finished_at is not None:
+        move_in_history(match_id, copies)  # the same players at every copy
     session.commit()
     return [row["id"] for row in rows["match"]]
 

@@ -183,6 +183,10 @@ class Player(Model):
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     name_key: Mapped[str] = mapped_column(String(NAME_LENGTH * 3))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # How many matches of the history this player sat at, moved by one as a match enters
+    # or leaves it (`listing.move_in_history`): the history filtered by a player shows it
+    # without counting.
+    history_matches: Mapped[int] = mapped_column(default=0, server_default=text("0"))
 
 
 class Match(Model):

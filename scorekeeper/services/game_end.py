@@ -10,7 +10,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import Hand, HandSide, Match, utcnow
 from ..rules import Problem, Rules, instant_winner
-from .listing import touch_history
+from .listing import move_in_history, touch_history
 from .match_lock import EndsTooEarly
 from .match_state import (
     hand_totals,
@@ -74,7 +74,8 @@ def refresh_status(
             "Remove the later hands first if that is right."
         )
     result = results[-1] if results else result_after(rules, [0] * len(match.sides), 0)
-    in_history = result.over or match.finished_at is not None
+    was_in_history = match.finished_at is not None
+    in_history = result.over or was_in_history
     ends_now = result.over and match.status != result.status
     if ends_now:
         match.finished_at = utcnow()  # a finished or drawn match: its place in the history
@@ -85,6 +86,8 @@ def refresh_status(
         match.status, match.winner = result.status, result.winner
     if in_history:
         touch_history(match.group_id)  # a match in the history, or leaving it, changed
+    if was_in_history != (match.finished_at is not None):
+        move_in_history(match.id, -1 if was_in_history else 1)
     if not ends_now:
         return []
     if result.winner is None:

@@ -316,6 +316,14 @@ def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str
     db.session.execute(
         update(SideMember).where(SideMember.player_id == gone.id).values(player_id=kept.id)
     )
+    # Never at the same match (checked above): the kept player's history holds both's.
+    gone_held = select(Player.history_matches).where(Player.id == gone.id).scalar_subquery()
+    db.session.execute(
+        update(Player)
+        .where(Player.id == kept.id)
+        .values(history_matches=Player.history_matches + gone_held),
+        execution_options={"synchronize_session": False},
+    )
     _changed(group_id, kept.id)
     if kept.user_id is None:
         kept.user_id = gone.user_id

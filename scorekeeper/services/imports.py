@@ -42,7 +42,7 @@ from ..rules.hand import MAX_DEAL
 from ..rules.seats import phase_after
 from .exports import FORMAT, VERSION
 from .import_hands import FileReader, Scored, TooManyProblems, scored_hand
-from .listing import touch_history
+from .listing import move_in_history, touch_history
 from .match_setup import clean_name
 from .match_state import (
     ABANDONED,
@@ -349,6 +349,9 @@ def import_export(
             )
     db.session.flush()
     touch_history(group_id)  # new matches and players in its history
+    for _, row, _ in saved:
+        if row.finished_at is not None:
+            move_in_history(row.id, 1)
     return Imported(len(new), len(matches) - len(new))
 
 

@@ -69,6 +69,22 @@ def touch_history(group_id: int | None) -> None:
         )
 
 
+def move_in_history(match_id: int, step: int) -> None:
+    """The match enters (+1) or leaves (-1) the history: the count of each player seated
+    at it moves with it (called while the match still has its seats)."""
+    seated = (
+        select(SideMember.player_id)
+        .join(Side, Side.id == SideMember.side_id)
+        .where(Side.match_id == match_id)
+    )
+    db.session.execute(
+        update(Player)
+        .where(Player.id.in_(seated))
+        .values(history_matches=Player.history_matches + step),
+        execution_options={"synchronize_session": False},
+    )
+
+
 class Stamp(NamedTuple):
     """A group as its history pages are kept by: one history revision, one content."""
 
@@ -213,7 +229,7 @@ def history(
     """Finished (and abandoned) matches of these groups, newest first, filtered (`where`:
     more conditions on the match, from `history_search`, checked in the same id query).
     `held`: how many the groups' whole history holds, when known (their `Stamp`s): the
-    unfiltered history is then not counted.
+    unfiltered history is then not counted, nor is one player's (their kept counts).
 
     A match no longer played has its finished_at set, so the index on (group, finished_at,
     id) walks them in order; the page's ids are found from the index alone, walked to
@@ -242,9 +258,15 @@ def history(
         ids = ids.where(seated)
     if where:
         ids = ids.where(*where)
-    whole = not (player or variant or where) and abandoned
-    if whole and held is not None:
-        total = held
+    if not (variant or where) and abandoned and (player or held is not None):
+        # The whole history, or one player's: counts kept as matches enter and leave it.
+        total = held or 0
+        if player:
+            total = db.session.execute(
+                select(func.coalesce(func.sum(Player.history_matches), 0)).where(
+                    Player.group_id.in_(group_ids), Player.name_key == name_key(player)
+                )
+            ).scalar_one()
     else:
         total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
     pages = max(1, -(-total // PAGE_SIZE))

@@ -11,7 +11,7 @@ from ..models import NAME_LENGTH, utcnow
 from ..rules import InvalidHand, Problem
 from ..rules.game import DRAWN, FINISHED
 from .groups import record_activity
-from .listing import touch_history
+from .listing import move_in_history, touch_history
 from .match_lock import MatchError, lock_match
 from .match_setup import clean_name
 from .match_state import ABANDONED
@@ -40,6 +40,7 @@ def abandon_match(match_id: int) -> None:
     match.status = ABANDONED
     match.finished_at = utcnow()  # when it stopped: its place in the history
     touch_history(match.group_id)
+    move_in_history(match.id, 1)
 
 
 def delete_match(match_id: int, actor: str) -> str:
@@ -50,6 +51,8 @@ def delete_match(match_id: int, actor: str) -> str:
     assert match.group_id is not None
     group_id = match.group_id
     record_activity(group_id, actor, "match_deleted", said)
+    if match.finished_at is not None:
+        move_in_history(match.id, -1)  # while its seats are there
     db.session.delete(match)
     touch_history(group_id)  # after the delete, which the session flushes first
     return said

@@ -27,6 +27,11 @@ def history_counts(app) -> list[tuple[int, int]]:
         return [tuple(row) for row in rows]
 
 
+def player_counts(app) -> dict[str, int]:
+    with app.app_context(), db.engine.connect() as connection:
+        return dict(connection.execute(text("SELECT name, history_matches FROM player")).all())
+
+
 def check_history_count_migration(app) -> None:
     with app.app_context():
         flask_migrate.upgrade()
@@ -35,21 +40,26 @@ def check_history_count_migration(app) -> None:
     for _ in range(3):
         body = {"variant": "classic-2p", "sides": TEAMS, "options": {"target": 200}}
         match_id = client.post("/api/v1/matches", json=body).json["id"]
-        assert client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": OUT}).status_code
+        ended = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": OUT})
+        assert ended.status_code == 201, ended.json
     before = row_counts(app)
     assert history_counts(app) == [(1, 3)]
+    assert player_counts(app) == {"Ann": 3, "Bob": 0, "Cy": 3, "Di": 0}
 
     with app.app_context():
         flask_migrate.downgrade(revision=BEFORE)
         columns = {c["name"] for c in inspect(db.engine).get_columns("group")}
+        columns |= {c["name"] for c in inspect(db.engine).get_columns("player")}
     assert "history_matches" not in columns
     with app.app_context():
         flask_migrate.upgrade()
 
     assert row_counts(app) == before
     assert history_counts(app) == [(1, 3)]
+    assert player_counts(app) == {"Ann": 3, "Bob": 0, "Cy": 3, "Di": 0}
     client = signed_in(app)
     assert "3 matches." in client.get("/history").text
+    assert "3 matches with Cy." in client.get("/history?player=Cy").text
     with app.app_context(), db.engine.connect() as connection:
         indexes = {i["name"]: i["column_names"] for i in inspect(connection).get_indexes("match")}
         seated = {i["name"] for i in inspect(connection).get_indexes("side_member")}

@@ -17,7 +17,7 @@ from sqlalchemy import func, select
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
-from scorekeeper.models import Group, Match, Player
+from scorekeeper.models import Group, Match, Player, Side, SideMember
 
 from ..support import app_config, sign_in
 from .helpers import (
@@ -39,13 +39,25 @@ USUAL = [{"meld_points": 20}, {"meld_points": 10}]
 
 @pytest.fixture(autouse=True)
 def counts_kept_right(app):
-    """Each group's kept history count is the number of matches its history holds."""
+    """Each group's kept history count is the number of matches its history holds, each
+    player's the number of those they sat at."""
     yield
+    done = Match.finished_at.is_not(None)
     with app.app_context():
         kept = dict(db.session.execute(select(Group.id, Group.history_matches)).all())
-        held = select(Match.group_id, func.count()).where(Match.finished_at.is_not(None))
-        counted = dict(db.session.execute(held.group_by(Match.group_id)).all())
+        held = select(Match.group_id, func.count()).where(done).group_by(Match.group_id)
+        counted = dict(db.session.execute(held).all())
+        seated = dict(db.session.execute(select(Player.id, Player.history_matches)).all())
+        sat = (
+            select(SideMember.player_id, func.count(Side.match_id.distinct()))
+            .join(Side, Side.id == SideMember.side_id)
+            .join(Match, Match.id == Side.match_id)
+            .where(done)
+            .group_by(SideMember.player_id)
+        )
+        sat_at = dict(db.session.execute(sat).all())
     assert kept == {group_id: counted.get(group_id, 0) for group_id in kept}
+    assert seated == {player_id: sat_at.get(player_id, 0) for player_id in seated}
 
 
 def post(client, path, **data):
@@ -159,3 +171,34 @@ def test_an_import_shows(app, client):
     assert imported.status_code == 201, imported.json
     assert imported.json == {"matches": 1, "skipped": 0}
     assert "1 match." in history(client)
+
+
+def test_merging_two_players_shows_in_a_players_history(app, client):
+    finished_match(client)
+    first = create_match(client, "classic-2p", ("Annie", "Bob"), options=SHORT)
+    record_ok(client, first, "none", *BOB_WINS)
+    finished_match(client)
+    assert "2 matches with Ann." in history(client, "?player=Ann")
+    assert "1 match with Annie." in history(client, "?player=Annie")
+    assert "3 matches with Bob." in history(client, "?player=Bob")
+    with app.app_context():
+        ids = dict(db.session.execute(db.select(Player.name, Player.id)).all())
+        group_id = db.session.execute(db.select(Player.group_id)).scalars().first()
+    merged = post(client, f"/groups/{group_id}/players/merge", gone=ids["Annie"], kept=ids["Ann"])
+    assert merged.status_code == 303
+    assert "3 matches with Ann." in history(client, "?player=Ann")
+    assert "0 matches with Annie." in history(client, "?player=Annie")
+    assert "3 matches with Bob." in history(client, "?player=Bob")
+
+
+def test_a_players_history_count_follows_each_change(client):
+    first = finished_match(client)
+    second = finished_match(client, BOB_WINS)
+    assert "2 matches with Ann." in history(client, "?player=Ann")
+    assert remove_hand(client, second, 1).status_code == 303  # leaves the history
+    assert "1 match with Ann." in history(client, "?player=Ann")
+    post(client, f"/matches/{second}/abandon")  # back in it, abandoned
+    assert "2 matches with Ann." in history(client, "?player=Ann")
+    assert post(client, f"/matches/{first}/delete").status_code == 303
+    assert "1 match with Ann." in history(client, "?player=Ann")
+    assert "1 match with bob." in history(client, "?player=bob")  # whatever the case
