@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import threading
 from collections import OrderedDict
-from collections.abc import Callable, Hashable, Iterator
+from collections.abc import Callable, Hashable, Iterable, Iterator
 from contextlib import contextmanager
 from typing import Any, TypeVar
 
@@ -52,6 +52,23 @@ class Cache:
                 self.values.move_to_end(key)
                 return self.values[key]
         return None
+
+    def peek_many(self, keys: Iterable[Hashable]) -> list[Any | None]:
+        """`peek` of each key, the lock taken once: a long match asks for every hand."""
+        waiting: list[tuple[Cache, Hashable, Any]] | None = g.get(HELD) if self.held else None
+        held = {key: value for cache_, key, value in waiting or () if cache_ is self}
+        found: list[Any | None] = []
+        with self.lock:
+            values = self.values
+            for key in keys:
+                if key in held:
+                    found.append(held[key])
+                elif key in values:
+                    values.move_to_end(key)
+                    found.append(values[key])
+                else:
+                    found.append(None)
+        return found
 
     def put(self, key: Hashable, value: Any) -> None:
         waiting: list[tuple[Cache, Hashable, Any]] | None = g.get(HELD) if self.held else None

@@ -99,7 +99,8 @@ def _state_doc(reads: StateReads) -> StateDoc:
 
     def make() -> StateDoc:
         state = _state_json(reads)
-        return revision, state, current_app.json.dumps(state).encode()
+        compact = current_app.json.dumps(state, separators=(",", ":"))
+        return revision, state, compact.encode()
 
     return cache("pages").get(("state", match.id, revision), make)
 

@@ -120,7 +120,7 @@ def audit_rows(
         query = query.where(AuditEntry.action.in_(actions))
     ids = list(db.session.execute(query.order_by(AuditEntry.id.desc())).scalars())
     parts = cache("parts")
-    found = {i: parts.peek(("audit", i, *names)) for i in ids}
+    found = dict(zip(ids, parts.peek_many([("audit", i, *names) for i in ids]), strict=True))
     missing = [i for i, row in found.items() if row is None]
     if missing:
         rules = match_rules(match)

@@ -37,7 +37,9 @@ from .match_state import (
     ABANDONED,
     HandKey,
     hand_keys,
+    keep_keys,
     keep_parts,
+    kept_keys,
     load_match,
     match_rules,
     side_names,
@@ -242,7 +244,9 @@ def plan_hand(match_id: int, post: HandPost) -> HandPlan | None:
     match = load_match(match_id) if post.token is None else None
     if match is None or match.status in (FINISHED, DRAWN, ABANDONED):
         return None
-    keys = hand_keys(match.id, len(match.sides))
+    # A revision names one state of the match's hands: those the last save left are kept
+    # (if another write came in since, the revision check under the lock sees it).
+    keys = kept_keys(match.id, match.revision) or hand_keys(match.id, len(match.sides))
     number = len(keys) + 1
     if post.expected_number not in (None, number):
         return None
@@ -319,6 +323,7 @@ def _add_hand(
     number = len(keys) + 1
     hand_id = _insert_hand(match, number, revision, plan.post.token, rows, plan.lineup)
     keys.append(HandKey(hand_id, number, revision, [row["total"] for row in rows]))
+    keep_keys(match.id, revision, keys)
     sides = [audit.side_snapshot(**row) for row in rows]
     keep_parts(hand_id, revision, sides)
     totals = [key.totals for key in keys]

@@ -192,6 +192,18 @@ def hand_keys(match_id: int, sides: int) -> list[HandKey]:
     return list(keys.values())
 
 
+def keep_keys(match_id: int, revision: int, keys: Sequence[HandKey]) -> None:
+    """The hands of a match at a revision, from the write that made it (kept once it
+    commits): the scorer's next hand is planned without reading them all again."""
+    cache("parts").put(("keys", match_id, revision), list(keys))
+
+
+def kept_keys(match_id: int, revision: int) -> list[HandKey] | None:
+    """The hands a write left at this revision, when kept (a copy: the caller may add)."""
+    kept = cache("parts").peek(("keys", match_id, revision))
+    return None if kept is None else list(kept)
+
+
 def keep_parts(hand_id: int, version: int, sides: list[dict[str, Any]]) -> None:
     """A hand's sides as `hand_records` gives them, from the write that made this version
     (kept once it commits: see `caches`)."""
@@ -205,7 +217,8 @@ def hand_records(keys: Sequence[HandKey]) -> list[list[dict[str, Any]]]:
     kept and only hands not seen in this state are read from the database (one query).
     """
     parts = cache("parts")
-    found = {key.id: parts.peek(("hand", key.id, key.version)) for key in keys}
+    kept = parts.peek_many([("hand", key.id, key.version) for key in keys])
+    found = {key.id: value for key, value in zip(keys, kept, strict=True)}
     missing = [key for key in keys if found[key.id] is None]
     if missing:
         version = {key.id: key.version for key in missing}

@@ -109,3 +109,21 @@ def test_a_write_that_does_not_commit_leaves_nothing_in_the_caches(app, client, 
     assert saved.status_code == 201
     assert saved.json["hands"][1]["sides"][0]["input"] == OUT[0]
     assert saved.json == read(client, match_id)
+
+
+def test_the_hands_kept_for_the_next_plan_are_those_of_its_revision(app, client):
+    """A save keeps the match's hands under its new revision for the next plan; a
+    removal or a correction in between moves the revision on, so they are read again."""
+    match_id = create(client)["id"]
+    for sides in (USUAL, OTHER, USUAL):
+        assert client.post(f"{URL}/{match_id}/hands", json={"sides": sides}).status_code == 201
+    assert client.delete(f"{URL}/{match_id}/hands/2").status_code == 200
+    third = client.put(f"{URL}/{match_id}/hands/2", json={"sides": OTHER})
+    assert third.status_code == 200, third.json
+    saved = client.post(f"{URL}/{match_id}/hands", json={"sides": USUAL})
+    assert saved.status_code == 201, saved.json
+    assert [hand["number"] for hand in saved.json["hands"]] == [1, 2, 3]
+    assert [side["total"] for side in saved.json["sides"]] == [
+        sum(hand["sides"][seat]["total"] for hand in saved.json["hands"]) for seat in (0, 1)
+    ]
+    assert saved.json == read(client, match_id)
