@@ -16,6 +16,7 @@ from . import access, api, backup, caches, delivery, deployment, edge, errors, u
 from .database import engine_options
 from .extensions import csrf, db, limiter, migrate
 from .services import storage
+from .sessions import CheckedCookieSessions
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -84,6 +85,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
+    app.session_interface = CheckedCookieSessions()
     if isinstance(app.json, DefaultJSONProvider):
         app.json.sort_keys = False  # keep answers in the documented order
     db.init_app(app)
