@@ -210,7 +210,7 @@ def copy_match(match_id: int, copies: int) -> list[int]:
             )  # fmt: skip
     touch_history(match.group_id)  # as an import does: the history counts move on
     if match.finished_at is not None:
-        move_in_history(match_id, copies)  # the same players at every copy
+        move_in_history([row["id"] for row in rows["match"]], 1)
     session.commit()
     return [row["id"] for row in rows["match"]]
 

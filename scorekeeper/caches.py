@@ -43,18 +43,12 @@ class Cache:
         self.lock = threading.Lock()
 
     def peek(self, key: Hashable) -> Any | None:
-        waiting: list[tuple[Cache, Hashable, Any]] | None = g.get(HELD) if self.held else None
-        for cache_, held_key, value in reversed(waiting or ()):
-            if cache_ is self and held_key == key:
-                return value  # made by this write: seen by it, kept once it commits
-        with self.lock:
-            if key in self.values:
-                self.values.move_to_end(key)
-                return self.values[key]
-        return None
+        return self.peek_many((key,))[0]
 
     def peek_many(self, keys: Iterable[Hashable]) -> list[Any | None]:
-        """`peek` of each key, the lock taken once: a long match asks for every hand."""
+        """The value kept for each key, or None: this write's own first (made by it, seen
+        by it, kept once it commits), the lock taken once (a long match asks for every
+        hand)."""
         waiting: list[tuple[Cache, Hashable, Any]] | None = g.get(HELD) if self.held else None
         held = {key: value for cache_, key, value in waiting or () if cache_ is self}
         found: list[Any | None] = []

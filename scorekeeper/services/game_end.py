@@ -87,7 +87,7 @@ def refresh_status(
     if in_history:
         touch_history(match.group_id)  # a match in the history, or leaving it, changed
     if was_in_history != (match.finished_at is not None):
-        move_in_history(match.id, -1 if was_in_history else 1)
+        move_in_history([match.id], -1 if was_in_history else 1)
     if not ends_now:
         return []
     if result.winner is None:

@@ -349,9 +349,7 @@ def import_export(
             )
     db.session.flush()
     touch_history(group_id)  # new matches and players in its history
-    for _, row, _ in saved:
-        if row.finished_at is not None:
-            move_in_history(row.id, 1)
+    move_in_history([row.id for _, row, _ in saved if row.finished_at is not None], 1)
     return Imported(len(new), len(matches) - len(new))
 
 

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Collection, Hashable, Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from typing import NamedTuple, TypeVar
@@ -69,18 +69,27 @@ def touch_history(group_id: int | None) -> None:
         )
 
 
-def move_in_history(match_id: int, step: int) -> None:
-    """The match enters (+1) or leaves (-1) the history: the count of each player seated
-    at it moves with it (called while the match still has its seats)."""
+def move_in_history(match_ids: Collection[int], step: int) -> None:
+    """These matches enter (+1) or leave (-1) the history: each player seated at them
+    moves by `step` for each of them they sat at, in one statement (called while the
+    matches still have their seats)."""
+    if not match_ids:
+        return
+    sat = (
+        select(func.count(Side.match_id.distinct()))
+        .join(SideMember, SideMember.side_id == Side.id)
+        .where(SideMember.player_id == Player.id, Side.match_id.in_(match_ids))
+        .scalar_subquery()
+    )
     seated = (
         select(SideMember.player_id)
         .join(Side, Side.id == SideMember.side_id)
-        .where(Side.match_id == match_id)
+        .where(Side.match_id.in_(match_ids))
     )
     db.session.execute(
         update(Player)
         .where(Player.id.in_(seated))
-        .values(history_matches=Player.history_matches + step),
+        .values(history_matches=Player.history_matches + step * sat),
         execution_options={"synchronize_session": False},
     )
 
@@ -258,15 +267,16 @@ def history(
         ids = ids.where(seated)
     if where:
         ids = ids.where(*where)
-    if not (variant or where) and abandoned and (player or held is not None):
-        # The whole history, or one player's: counts kept as matches enter and leave it.
-        total = held or 0
-        if player:
-            total = db.session.execute(
-                select(func.coalesce(func.sum(Player.history_matches), 0)).where(
-                    Player.group_id.in_(group_ids), Player.name_key == name_key(player)
-                )
-            ).scalar_one()
+    # The whole history and one player's are counted as matches enter and leave it.
+    kept = not (variant or where) and abandoned
+    if kept and player:
+        total = db.session.execute(
+            select(func.coalesce(func.sum(Player.history_matches), 0)).where(
+                Player.group_id.in_(group_ids), Player.name_key == name_key(player)
+            )
+        ).scalar_one()
+    elif kept and held is not None:
+        total = held
     else:
         total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
     pages = max(1, -(-total // PAGE_SIZE))

@@ -40,7 +40,7 @@ def abandon_match(match_id: int) -> None:
     match.status = ABANDONED
     match.finished_at = utcnow()  # when it stopped: its place in the history
     touch_history(match.group_id)
-    move_in_history(match.id, 1)
+    move_in_history([match.id], 1)
 
 
 def delete_match(match_id: int, actor: str) -> str:
@@ -52,7 +52,7 @@ def delete_match(match_id: int, actor: str) -> str:
     group_id = match.group_id
     record_activity(group_id, actor, "match_deleted", said)
     if match.finished_at is not None:
-        move_in_history(match.id, -1)  # while its seats are there
+        move_in_history([match.id], -1)  # while its seats are there
     db.session.delete(match)
     touch_history(group_id)  # after the delete, which the session flushes first
     return said

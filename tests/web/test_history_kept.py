@@ -202,3 +202,19 @@ def test_a_players_history_count_follows_each_change(client):
     assert post(client, f"/matches/{first}/delete").status_code == 303
     assert "1 match with Ann." in history(client, "?player=Ann")
     assert "1 match with bob." in history(client, "?player=bob")  # whatever the case
+
+
+def test_an_import_of_several_matches_counts_each_players_matches(client):
+    first, second = finished_match(client), finished_match(client, BOB_WINS)
+    create_match(client, "classic-2p", ("Ann", "Cy"))  # in progress: not in the history
+    exported = client.get("/api/v1/export?format=json")
+    assert exported.status_code == 200
+    for match_id in (first, second):
+        assert post(client, f"/matches/{match_id}/delete").status_code == 303
+    assert "0 matches with Ann." in history(client, "?player=Ann")
+    imported = client.post("/api/v1/import", json=exported.json)
+    assert imported.status_code == 201, imported.json
+    assert imported.json == {"matches": 2, "skipped": 1}
+    assert "2 matches with Ann." in history(client, "?player=Ann")
+    assert "2 matches with Bob." in history(client, "?player=Bob")
+    assert "0 matches with Cy." in history(client, "?player=Cy")
