@@ -22,7 +22,7 @@ from flask_login import login_required as untyped_login_required
 from sqlalchemy import and_, bindparam, select
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
-from .database import read_row
+from .database import read_row, run
 from .extensions import db, login_manager
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
 from .services.accounts import user_for_token
@@ -147,7 +147,7 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
     if not valid_id(match_id):
         return None
     user_id = who.user.id if who.user else -1
-    row = db.session.execute(MATCH_AND_ROLE, {"match_id": match_id, "user_id": user_id}).first()
+    row = run(db.session, MATCH_AND_ROLE, {"match_id": match_id, "user_id": user_id}).first()
     if row is None:
         return None
     level = ROLE_LEVELS.get(Role(row.role), Level.NONE) if row.role else Level.NONE

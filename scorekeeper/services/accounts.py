@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 
 from flask import current_app
-from sqlalchemy import func, select, update
+from sqlalchemy import bindparam, func, select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
@@ -188,10 +188,14 @@ def revoke_api_token(user: User, token_id: int) -> bool:
     return True
 
 
+USER_OF_TOKEN = (  # every API call asks it: built once
+    select(User).join(ApiToken).where(ApiToken.token_hash == bindparam("token_hash"))
+)
+
+
 def user_for_token(secret: str) -> User | None:
-    return db.session.execute(
-        select(User).join(ApiToken).where(ApiToken.token_hash == token_hash(secret))
-    ).scalar_one_or_none()
+    found = db.session.execute(USER_OF_TOKEN, {"token_hash": token_hash(secret)})
+    return found.scalar_one_or_none()
 
 
 def all_users() -> list[User]:

@@ -8,16 +8,35 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any, cast
 
-from sqlalchemy import Table, insert, select
+from sqlalchemy import Table, bindparam, insert, select
 
 from ..caches import cache
+from ..database import run
 from ..extensions import db
-from ..models import AuditEntry, Hand, Match
+from ..models import AuditEntry, Hand, Match, utcnow
 from ..rules import Rules
 from .match_state import match_rules, side_names
 from .rulebook import record_changes
 
 _AUDIT = cast(Table, AuditEntry.__table__)
+# The statements of every write and match read, built once (see `database.run`).
+NEW_ENTRY = insert(_AUDIT).returning(_AUDIT.c.id)
+TRAIL = (
+    select(_AUDIT.c.id)
+    .where(_AUDIT.c.match_id == bindparam("match_id"))
+    .order_by(_AUDIT.c.id.desc())
+)
+ENTRY_COLUMNS = (
+    _AUDIT.c.id,
+    _AUDIT.c.action,
+    _AUDIT.c.hand_number,
+    _AUDIT.c.hand_id,
+    _AUDIT.c.at,
+    _AUDIT.c.before,
+    _AUDIT.c.after,
+    _AUDIT.c.actor,
+)
+ENTRIES = select(*ENTRY_COLUMNS).where(_AUDIT.c.id.in_(bindparam("ids", expanding=True)))
 
 
 @dataclass(frozen=True)
@@ -84,20 +103,47 @@ def keep(
 ) -> None:
     """Keep a change in the match's audit trail (hand_id outlives a removed hand).
 
-    Inserted at once, in one statement: an entry is never changed afterwards."""
-    db.session.execute(
-        insert(_AUDIT).values(
-            match_id=match.id,
-            hand_number=number,
-            hand_id=hand_id,
-            action=action,
-            before=before,
-            after=after,
-            actor=actor.label if actor else None,
-            actor_user_id=actor.user_id if actor else None,
-            actor_link_id=actor.link_id if actor else None,
-        )
+    Inserted at once, in one statement: an entry is never changed afterwards. The entry
+    as `audit_rows` explains it, and the trail of the match's revision (this write's)
+    when the one before is known, are kept for the answer and the next reads."""
+    at = utcnow()
+    entry_id: int = run(
+        db.session,
+        NEW_ENTRY,
+        {
+            "match_id": match.id,
+            "hand_number": number,
+            "hand_id": hand_id,
+            "action": action,
+            "at": at,
+            "before": before,
+            "after": after,
+            "actor": actor.label if actor else None,
+            "actor_user_id": actor.user_id if actor else None,
+            "actor_link_id": actor.link_id if actor else None,
+        },
+    ).scalar_one()
+    names = side_names(match)
+    row = _audit_row(
+        action,
+        number,
+        hand_id,
+        at,
+        before,
+        after,
+        actor.label if actor else None,
+        names,
+        match_rules(match),
     )
+    parts = cache("parts")
+    parts.put(("audit", entry_id, *names), row)
+    revision = match.revision  # this write's: it holds the match's lock
+    [this_write, before_it] = parts.peek_many(
+        [("trail", match.id, revision), ("trail", match.id, revision - 1)]
+    )
+    known = this_write if this_write is not None else before_it
+    if known is not None:
+        parts.put(("trail", match.id, revision), [entry_id, *known])
 
 
 CHANGES = ("corrected", "removed")  # what the scoreboard lists: recorded hands are in its table
@@ -110,45 +156,60 @@ def audit_rows(
     total before and after.
 
     Entries never change, so each is read and explained once (per side names) and kept;
-    a long trail costs one query of ids, and one more for entries not seen yet.
+    a long trail costs one query of ids (none when the trail of the match's revision is
+    kept), and one more for entries not seen yet.
     """
     names = side_names(match)
-    query = select(AuditEntry.id).where(AuditEntry.match_id == match.id)
-    if hand_id is not None:
-        query = query.where(AuditEntry.hand_id == hand_id)
-    if actions is not None:
-        query = query.where(AuditEntry.action.in_(actions))
-    ids = list(db.session.execute(query.order_by(AuditEntry.id.desc())).scalars())
     parts = cache("parts")
+    whole = hand_id is None and actions is None
+    ids: list[int] | None = parts.peek(("trail", match.id, match.revision)) if whole else None
+    if ids is None:
+        query = TRAIL.params(match_id=match.id)
+        if hand_id is not None:
+            query = query.where(AuditEntry.hand_id == hand_id)
+        if actions is not None:
+            query = query.where(AuditEntry.action.in_(actions))
+        ids = list(run(db.session, query).scalars())
+        if whole:
+            parts.put(("trail", match.id, match.revision), ids)
     found = dict(zip(ids, parts.peek_many([("audit", i, *names) for i in ids]), strict=True))
     missing = [i for i, row in found.items() if row is None]
     if missing:
         rules = match_rules(match)
-        entries = db.session.execute(select(AuditEntry).where(AuditEntry.id.in_(missing)))
-        for entry in entries.scalars():
-            row = _audit_row(entry, names, rules)
-            parts.put(("audit", entry.id, *names), row)
-            found[entry.id] = row
+        for entry_id, *entry in run(db.session, ENTRIES, {"ids": missing}):
+            row = _audit_row(*entry, names, rules)
+            parts.put(("audit", entry_id, *names), row)
+            found[entry_id] = row
     return [found[i] for i in ids]  # type: ignore[misc]
 
 
-def _audit_row(entry: AuditEntry, names: list[str], rules: Rules) -> AuditRow:
-    before = [s["total"] for s in entry.before["sides"]] if entry.before else [None] * len(names)
-    after = [s["total"] for s in entry.after["sides"]] if entry.after else [None] * len(names)
+def _audit_row(
+    action: str,
+    number: int,
+    hand_id: int | None,
+    at: datetime,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    actor: str | None,
+    names: list[str],
+    rules: Rules,
+) -> AuditRow:
+    totals_before = [s["total"] for s in before["sides"]] if before else [None] * len(names)
+    totals_after = [s["total"] for s in after["sides"]] if after else [None] * len(names)
     details = []
-    if entry.before and entry.after:
+    if before and after:
         details = record_changes(
             rules,
             names,
-            [s["input"] for s in entry.before["sides"]],
-            [s["input"] for s in entry.after["sides"]],
+            [s["input"] for s in before["sides"]],
+            [s["input"] for s in after["sides"]],
         )
     return AuditRow(
-        entry.action,
-        entry.hand_number,
-        entry.hand_id,
-        entry.at,
-        list(zip(names, before, after, strict=True)),
+        action,
+        number,
+        hand_id,
+        at,
+        list(zip(names, totals_before, totals_after, strict=True)),
         details,
-        entry.actor,
+        actor,
     )

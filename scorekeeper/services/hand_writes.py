@@ -13,10 +13,11 @@ import json
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, insert, select
+from sqlalchemy import Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
+from ..database import run
 from ..extensions import db
 from ..models import Hand, HandSide, Match
 from ..rules import InvalidHand, Problem, Rules
@@ -46,6 +47,12 @@ from .match_state import (
 )
 
 _HAND, _HAND_SIDE = cast(Table, Hand.__table__), cast(Table, HandSide.__table__)
+# A save's statements, built once (see `database.run`).
+HAND_BY_TOKEN = select(_HAND.c.number).where(
+    _HAND.c.match_id == bindparam("match_id"), _HAND.c.submission_token == bindparam("token")
+)
+NEW_HAND = insert(_HAND).returning(_HAND.c.id)
+NEW_HAND_SIDES = insert(_HAND_SIDE)
 
 
 @dataclass(frozen=True)
@@ -75,9 +82,8 @@ def number_by_token(match_id: int, token: str | None) -> int | None:
     """The number of the hand saved with this token, if one was."""
     if not token:
         return None
-    return db.session.execute(
-        select(Hand.number).where(Hand.match_id == match_id, Hand.submission_token == token)
-    ).scalar_one_or_none()
+    found = run(db.session, HAND_BY_TOKEN, {"match_id": match_id, "token": token})
+    return found.scalar_one_or_none()
 
 
 def score_as_deal(
@@ -147,18 +153,15 @@ def _insert_hand(
     """A new hand and its seats in two statements (no unit of work to flush); its id.
     A number or token taken meanwhile (only possible without the lock) is a conflict."""
     try:
-        hand_id: int = db.session.execute(
-            insert(_HAND)
-            .values(
-                match_id=match.id,
-                number=number,
-                version=revision,
-                submission_token=token,
-                lineup=lineup,
-            )
-            .returning(_HAND.c.id)
-        ).scalar_one()
-        db.session.execute(insert(_HAND_SIDE), [{**row, "hand_id": hand_id} for row in rows])
+        values = {
+            "match_id": match.id,
+            "number": number,
+            "version": revision,
+            "submission_token": token,
+            "lineup": lineup,
+        }
+        hand_id: int = run(db.session, NEW_HAND, values).scalar_one()
+        run(db.session, NEW_HAND_SIDES, [{**row, "hand_id": hand_id} for row in rows])
     except IntegrityError:
         raise _conflict() from None
     return hand_id

@@ -8,9 +8,11 @@ served one after the other, and each sees what the other saved.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import cast
 
-from sqlalchemy import update
+from sqlalchemy import Table, bindparam, update
 
+from ..database import run
 from ..extensions import db
 from ..models import Match
 from ..rules import Problem
@@ -65,6 +67,15 @@ class NeedsConfirmation(Exception):
         self.warnings = tuple(warnings)
 
 
+_MATCH = cast(Table, Match.__table__)
+NEXT_REVISION = (  # built once (see `database.run`)
+    update(_MATCH)
+    .where(_MATCH.c.id == bindparam("match_id"))
+    .values(revision=_MATCH.c.revision + 1)
+    .returning(_MATCH.c.revision)
+)
+
+
 def take_lock(match_id: int, expected: int | None = None) -> int:
     """Take the match's write lock: the revision of this write.
 
@@ -72,12 +83,8 @@ def take_lock(match_id: int, expected: int | None = None) -> int:
     """
     if not valid_id(match_id):
         raise MatchNotFound(f"There is no match {match_id}.")
-    revision: int | None = db.session.execute(
-        update(Match.__table__)
-        .where(Match.__table__.c.id == match_id)
-        .values(revision=Match.__table__.c.revision + 1)
-        .returning(Match.__table__.c.revision)
-    ).scalar_one_or_none()
+    found = run(db.session, NEXT_REVISION, {"match_id": match_id})
+    revision: int | None = found.scalar_one_or_none()
     if revision is None:
         raise MatchNotFound(f"There is no match {match_id}.")
     if expected is not None and revision - 1 != expected:

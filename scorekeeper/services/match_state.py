@@ -6,10 +6,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import defer, joinedload
 
 from ..caches import cache
+from ..database import run
 from ..extensions import db
 from ..models import Hand, HandSide, Match, Side, SideMember
 from ..rules import (
@@ -97,6 +98,30 @@ def valid_id(match_id: int) -> bool:
     return 0 < match_id <= MAX_ID
 
 
+# What every match request reads, built once with parameters (building a statement
+# costs about as much as running it).
+MATCH_WITH_SIDES = (
+    select(Match)
+    .where(Match.id == bindparam("match_id"))
+    .options(
+        defer(Match.rules),
+        defer(Match.options),
+        joinedload(Match.sides).joinedload(Side.members).joinedload(SideMember.player),
+    )
+)
+HAND_KEYS = (
+    select(Hand.id, Hand.number, Hand.version, HandSide.seat, HandSide.total)
+    .join(HandSide, HandSide.hand_id == Hand.id)
+    .where(Hand.match_id == bindparam("match_id"))
+    .order_by(Hand.number, HandSide.seat)
+)
+HAND_SIDES = (
+    select(HandSide.hand_id, HandSide.record, HandSide.total, HandSide.lines)
+    .where(HandSide.hand_id.in_(bindparam("hand_ids", expanding=True)))
+    .order_by(HandSide.hand_id, HandSide.seat)
+)
+
+
 def load_match(match_id: int) -> Match | None:
     """A match with its sides and players, in one query, or None.
 
@@ -106,19 +131,8 @@ def load_match(match_id: int) -> Match | None:
     """
     if not valid_id(match_id):
         return None
-    return (
-        db.session.execute(
-            select(Match)
-            .where(Match.id == match_id)
-            .options(
-                defer(Match.rules),
-                defer(Match.options),
-                joinedload(Match.sides).joinedload(Side.members).joinedload(SideMember.player),
-            )
-        )
-        .unique()
-        .scalar_one_or_none()
-    )
+    found = db.session.execute(MATCH_WITH_SIDES, {"match_id": match_id})
+    return found.unique().scalar_one_or_none()
 
 
 def match_rules(match: Match) -> Rules:
@@ -177,12 +191,7 @@ class HandKey:
 
 def hand_keys(match_id: int, sides: int) -> list[HandKey]:
     """Each hand's identity and totals by seat, in hand order, in one query (no JSON)."""
-    rows = db.session.execute(
-        select(Hand.id, Hand.number, Hand.version, HandSide.seat, HandSide.total)
-        .join(HandSide, HandSide.hand_id == Hand.id)
-        .where(Hand.match_id == match_id)
-        .order_by(Hand.number, HandSide.seat)
-    ).all()
+    rows = run(db.session, HAND_KEYS, {"match_id": match_id}).all()
     keys: dict[int, HandKey] = {}
     for hand_id, number, version, seat, total in rows:
         key = keys.get(hand_id)
@@ -223,14 +232,10 @@ def hand_records(keys: Sequence[HandKey]) -> list[list[dict[str, Any]]]:
     if missing:
         version = {key.id: key.version for key in missing}
         sides: dict[int, list[dict[str, Any]]] = {key.id: [] for key in missing}
-        for side in db.session.execute(
-            select(HandSide)
-            .where(HandSide.hand_id.in_(list(version)))
-            .order_by(HandSide.hand_id, HandSide.seat)
-        ).scalars():
-            sides[side.hand_id].append(
-                {"input": side.record, "total": side.total, "lines": side.lines}
-            )
+        for hand_id, record, total, lines in run(
+            db.session, HAND_SIDES, {"hand_ids": list(version)}
+        ):
+            sides[hand_id].append({"input": record, "total": total, "lines": lines})
         for hand_id, value in sides.items():
             parts.put(("hand", hand_id, version[hand_id]), value)
             found[hand_id] = value
