@@ -30,7 +30,7 @@ except ImportError:  # not a POSIX system: SQLite's own wait for its lock is use
 
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, CursorResult, Dialect, Engine, make_url
-from sqlalchemy.orm import Session
+from sqlalchemy.orm import Session, scoped_session
 from sqlalchemy.sql import Executable, Select
 
 WRITE = "scorekeeper_write"  # execution option of a write transaction's connection
@@ -179,7 +179,7 @@ def read_row(engine: Engine, statement: Select[Any], params: Mapping[str, Any]) 
 
 
 def run(
-    session: Session,
+    session: Session | scoped_session[Any],
     statement: Executable,
     params: Mapping[str, Any] | Sequence[Mapping[str, Any]] | None = None,
 ) -> CursorResult[Any]:

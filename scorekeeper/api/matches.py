@@ -3,10 +3,9 @@
 from __future__ import annotations
 
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
-from flask import Blueprint, Response, current_app, request, url_for
+from flask import Blueprint, Response, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..access import Level, caller, require_match, require_user
@@ -16,7 +15,7 @@ from ..extensions import db
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
 from ..rules import InvalidHand, Problem
 from ..services import sharing
-from ..services.audit import Actor, AuditRow, audit_rows
+from ..services.audit import Actor
 from ..services.groups import group_ids, personal_group
 from ..services.hand_changes import correct_hand, remove_hand
 from ..services.hand_writes import (
@@ -28,18 +27,10 @@ from ..services.hand_writes import (
 )
 from ..services.match_lock import MatchError
 from ..services.match_setup import create_match
-from ..services.match_state import (
-    HandKey,
-    frozen_json,
-    hand_keys,
-    hand_records,
-    load_match,
-    match_rules,
-    match_state,
-)
-from ..services.seated import hand_lineups, seated_json
+from ..services.match_state import load_match
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
+from .state_document import StateDoc, StateReads, state_doc, with_warnings
 
 MIN_TOKEN_LENGTH = 16
 
@@ -64,90 +55,6 @@ def _match(match_id: int) -> Match:
     return match
 
 
-def state_json(match: Match) -> dict[str, Any]:
-    """The match state of the API; made once per revision of the match (see `caches`)."""
-    return _state_doc(StateReads.read(match))[1]
-
-
-StateDoc = tuple[int, dict[str, Any], bytes]  # a revision, its state and its JSON text
-
-
-@dataclass(frozen=True)
-class StateReads:
-    """What a match state needs from the database, read in one snapshot (a write's own,
-    under its lock); the state is then made from these alone, with no database."""
-
-    match: Match
-    keys: list[HandKey]
-    records: list[list[dict[str, Any]]]
-    trail: list[AuditRow]
-    lineups: list[list[list[int]] | None] | None  # a seated game's line-ups, by hand
-
-    @classmethod
-    def read(cls, match: Match, keys: list[HandKey] | None = None) -> StateReads:
-        keys = hand_keys(match.id, len(match.sides)) if keys is None else keys
-        frozen_json(match)  # kept per match: the state needs no more of the match's row
-        rules = match_rules(match)
-        lineups = hand_lineups(match.id) if rules.seating is not None else None
-        return cls(match, keys, hand_records(keys), audit_rows(match), lineups)
-
-
-def _state_doc(reads: StateReads) -> StateDoc:
-    """The state and its JSON text, kept per revision: every phone reading it gets these."""
-    match = reads.match
-    revision = match.revision
-
-    def make() -> StateDoc:
-        state = _state_json(reads)
-        compact = current_app.json.dumps(state, separators=(",", ":"))
-        return revision, state, compact.encode()
-
-    return cache("pages").get(("state", match.id, revision), make)
-
-
-def _state_json(reads: StateReads) -> dict[str, Any]:
-    match, keys = reads.match, reads.keys
-    state = match_state(match, keys)
-    options, rules = frozen_json(match)
-    hands = [
-        {
-            "number": row.number,
-            "id": row.id,
-            "version": row.version,
-            "dealer": row.dealer,
-            "sides": sides,
-        }
-        for row, sides in zip(state.hands, reads.records, strict=True)
-    ]
-    running = [row.running for row in state.hands]
-    seating = seated_json(state.rules, running, hands, reads.lineups or [])
-    return {
-        "id": match.id,
-        "variant": match.variant,
-        "options": options,
-        "rules": rules,
-        "players_per_side": match.players_per_side,
-        "sides": [
-            {
-                "name": side.name,
-                "players": side.players,
-                "total": side.total,
-                "next_meld_requirement": side.next_meld.to_dict(),
-            }
-            for side in state.sides
-        ],
-        "hands": hands,
-        "finished": state.over,
-        "status": state.result.status,
-        "winner": state.result.winner,
-        "dealer": state.next_dealer,
-        "seats": state.table_order,
-        **({"deal": state.next_number, "deals": state.deals} if state.deals else {}),
-        **seating,
-        "audit": [row.api for row in reads.trail],
-    }
-
-
 def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Response:
     """Run one write in a transaction and answer with the match state and any warnings.
 
@@ -160,14 +67,14 @@ def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Res
     try:
         with transaction():
             saved = action()
-            reads = StateReads.read(saved.match, saved.keys) if saved.match else None
             db.session.flush()
+            reads = StateReads.read(saved.match, saved.keys) if saved.match else None
             db.session.expunge_all()  # what was read stays as read once committed
     except InvalidHand as error:
         raise ApiError(422, error.problems) from None
     except MatchError as error:
         raise ApiError(error.status, [Problem(None, None, error.message)]) from None
-    made = _state_doc(reads) if reads is not None else None
+    made = state_doc(reads) if reads is not None else None
     return _answer(match_id, status if saved.changed else 200, saved.warnings, made=made)
 
 
@@ -260,12 +167,10 @@ def _answer(
     when there is one, else a fresh read."""
     kept = made or cache("pages").peek(("state", match_id, revision))
     if kept is None or (revision is None and made is None):
-        kept = _state_doc(StateReads.read(_match(match_id)))
-    revision, state, body = kept
+        kept = state_doc(StateReads.read(_match(match_id)))
+    revision, body = kept
     if warnings:
-        body = current_app.json.dumps(
-            {**state, "warnings": [warning.to_dict() for warning in warnings]}
-        ).encode()
+        body = with_warnings(body, [warning.to_dict() for warning in warnings])
     response = Response(body, status=status, mimetype="application/json")
     response.set_etag(_etag(match_id, revision))
     if not warnings and len(body) >= MIN_COMPRESS and accepts_gzip():

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -70,6 +71,11 @@ class AuditRow:
             "changes": self.details,
             "by": self.actor,
         }
+
+    @cached_property
+    def api_text(self) -> bytes:
+        """`api` as compact JSON, as a match state joins it in (see `api.state_document`)."""
+        return json.dumps(self.api, separators=(",", ":")).encode()
 
 
 def side_snapshot(seat: int, record: Any, total: int, lines: Any) -> dict[str, Any]:
@@ -176,8 +182,9 @@ def audit_rows(
     missing = [i for i, row in found.items() if row is None]
     if missing:
         rules = match_rules(match)
-        for entry_id, *entry in run(db.session, ENTRIES, {"ids": missing}):
-            row = _audit_row(*entry, names, rules)
+        entries: Sequence[Any] = run(db.session, ENTRIES, {"ids": missing}).all()
+        for entry_id, action, number, hand_id_, at, before, after, actor in entries:
+            row = _audit_row(action, number, hand_id_, at, before, after, actor, names, rules)
             parts.put(("audit", entry_id, *names), row)
             found[entry_id] = row
     return [found[i] for i in ids]  # type: ignore[misc]

@@ -8,9 +8,8 @@ served one after the other, and each sees what the other saved.
 from __future__ import annotations
 
 from collections.abc import Sequence
-from typing import cast
 
-from sqlalchemy import Table, bindparam, update
+from sqlalchemy import bindparam, update
 
 from ..database import run
 from ..extensions import db
@@ -67,7 +66,7 @@ class NeedsConfirmation(Exception):
         self.warnings = tuple(warnings)
 
 
-_MATCH = cast(Table, Match.__table__)
+_MATCH = Match.__table__
 NEXT_REVISION = (  # built once (see `database.run`)
     update(_MATCH)
     .where(_MATCH.c.id == bindparam("match_id"))

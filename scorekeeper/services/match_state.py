@@ -191,7 +191,7 @@ class HandKey:
 
 def hand_keys(match_id: int, sides: int) -> list[HandKey]:
     """Each hand's identity and totals by seat, in hand order, in one query (no JSON)."""
-    rows = run(db.session, HAND_KEYS, {"match_id": match_id}).all()
+    rows: Sequence[Any] = run(db.session, HAND_KEYS, {"match_id": match_id}).all()
     keys: dict[int, HandKey] = {}
     for hand_id, number, version, seat, total in rows:
         key = keys.get(hand_id)
@@ -232,9 +232,8 @@ def hand_records(keys: Sequence[HandKey]) -> list[list[dict[str, Any]]]:
     if missing:
         version = {key.id: key.version for key in missing}
         sides: dict[int, list[dict[str, Any]]] = {key.id: [] for key in missing}
-        for hand_id, record, total, lines in run(
-            db.session, HAND_SIDES, {"hand_ids": list(version)}
-        ):
+        found_sides: Sequence[Any] = run(db.session, HAND_SIDES, {"hand_ids": list(version)}).all()
+        for hand_id, record, total, lines in found_sides:
             sides[hand_id].append({"input": record, "total": total, "lines": lines})
         for hand_id, value in sides.items():
             parts.put(("hand", hand_id, version[hand_id]), value)

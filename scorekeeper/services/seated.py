@@ -128,21 +128,11 @@ def names_of(match: Match, lineup: Lineup) -> list[str]:
     return lineup_side_names(lineup, side_names(match))
 
 
-def seated_json(
-    rules: Rules,
-    running: Sequence[Sequence[int]],
-    hands: list[dict[str, Any]],
-    lineups: Sequence[list[list[int]] | None],
-) -> dict[str, Any]:
-    """A seated match's additions to its API state: each hand's `lineup` (its
-    `hand_lineups`, added to the hand objects given) and the next hand's `phase`;
-    nothing for other games."""
+def seated_json(rules: Rules, running: Sequence[Sequence[int]]) -> dict[str, Any]:
+    """A seated match's addition to its API state, the next hand's `phase` (each hand's
+    part carries its `lineup`); nothing for other games."""
     phase = phase_of(rules, running)
-    if phase is None:
-        return {}
-    for hand, lineup in zip(hands, lineups, strict=True):
-        hand["lineup"] = lineup
-    return {"phase": phase.to_dict()}
+    return {} if phase is None else {"phase": phase.to_dict()}
 
 
 @dataclass(frozen=True)

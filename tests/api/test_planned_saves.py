@@ -127,3 +127,65 @@ def test_the_hands_kept_for_the_next_plan_are_those_of_its_revision(app, client)
         sum(hand["sides"][seat]["total"] for hand in saved.json["hands"]) for seat in (0, 1)
     ]
     assert saved.json == read(client, match_id)
+
+
+def test_two_workers_taking_turns_answer_with_what_a_fresh_read_gives(app, client):
+    """Each gunicorn worker keeps its own parts (hands, audit entries, trails, state
+    text); one saving after the other must not answer with what it kept from before
+    the other's writes. A third app with nothing kept reads the truth."""
+    from scorekeeper import create_app
+    from scorekeeper.models import Player
+    from scorekeeper.services.accounts import find_user
+    from scorekeeper.services.groups import rename_player
+    from tests.support import TESTER, app_config, sign_in
+
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    other = sign_in(create_app(app_config(url)).test_client())
+    fresh_app = create_app(app_config(url))
+    match_id = create(client)["id"]
+
+    def truth():
+        fresh_app.extensions[CACHES]["pages"].values.clear()
+        fresh_app.extensions[CACHES]["parts"].values.clear()
+        return read(sign_in(fresh_app.test_client()), match_id)
+
+    def rename(old, new):
+        with app.app_context(), app.test_request_context(), transaction():
+            player = db.session.execute(db.select(Player).filter_by(name=old)).scalar_one()
+            rename_player(player.group_id, player, new, find_user(TESTER))
+
+    steps = [
+        (client, "post", USUAL),
+        (other, "post", OTHER),
+        (client, "post", USUAL),
+        (other, "put", (2, USUAL)),
+        (client, "post", OTHER),
+        (other, "delete", 1),
+        ("rename", "Ann", "Anna"),
+        (client, "post", USUAL),
+        (other, "post", OTHER),
+        (client, "put", (1, OTHER)),
+    ]
+    for who, action, what in steps:
+        if who == "rename":
+            rename(action, what)
+            continue
+        if action == "post":
+            response = who.post(f"{URL}/{match_id}/hands", json={"sides": what})
+        elif action == "put":
+            number, sides = what
+            response = who.put(f"{URL}/{match_id}/hands/{number}", json={"sides": sides})
+        else:
+            response = who.delete(f"{URL}/{match_id}/hands/{what}")
+        assert response.status_code in (200, 201), response.json
+        expected = truth()
+        assert response.json == expected
+        assert read(client, match_id) == expected
+        assert read(other, match_id) == expected
+    assert [hand["number"] for hand in expected["hands"]] == [1, 2, 3, 4, 5]
+    assert "Anna" in expected["seats"]
+    assert [entry["action"] for entry in expected["audit"]][:3] == [
+        "corrected",
+        "recorded",
+        "recorded",
+    ]

@@ -1,0 +1,160 @@
+"""The match state the API answers with, as JSON text joined from parts made once.
+
+A state is a short header (the sides, their totals, what comes next) and two lists
+that grow with the match: its hands and its audit trail. Each hand's part is encoded
+once per version of the hand and kept, each audit entry's once; a state is its header
+encoded afresh with those parts joined in, so a save of a long match does not encode
+every hand again. The text is kept per revision of the match: every phone reading it
+gets the same bytes.
+"""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass
+from typing import Any
+
+from ..caches import cache
+from ..models import Match
+from ..services.audit import AuditRow, audit_rows
+from ..services.match_state import (
+    HandKey,
+    HandRow,
+    frozen_json,
+    hand_keys,
+    hand_records,
+    match_rules,
+    match_state,
+)
+from ..services.seated import hand_lineups, seated_json
+
+StateDoc = tuple[int, bytes]  # a revision of a match and its state as JSON text
+Lineups = list[list[list[int]] | None]
+
+
+def encode(value: Any) -> bytes:
+    """Compact JSON, as every part of a state is encoded (so parts join as one text)."""
+    return json.dumps(value, separators=(",", ":")).encode()
+
+
+def _place(name: str) -> str:
+    """A stand-in for a part in the header, filled after encoding: no text a player can
+    store holds a NUL (`rules.text.unstorable`), so none can be taken for one."""
+    return f"\x00{name}\x00"
+
+
+PLACES = ("options", "rules", "hands", "audit")
+_ENCODED_PLACES = {name: encode(_place(name)) for name in PLACES}
+
+
+@dataclass(frozen=True)
+class StateReads:
+    """What a match state needs from the database, read in one snapshot (a write's own,
+    under its lock); the state is then made from these alone, with no database."""
+
+    match: Match
+    keys: list[HandKey]
+    records: list[list[dict[str, Any]]]
+    trail: list[AuditRow]
+    lineups: Lineups | None  # a seated game's line-ups, by hand
+
+    @classmethod
+    def read(cls, match: Match, keys: list[HandKey] | None = None) -> StateReads:
+        keys = hand_keys(match.id, len(match.sides)) if keys is None else keys
+        frozen_text(match)  # kept per match: the state needs no more of the match's row
+        rules = match_rules(match)
+        lineups = hand_lineups(match.id) if rules.seating is not None else None
+        return cls(match, keys, hand_records(keys), audit_rows(match), lineups)
+
+
+def frozen_text(match: Match) -> tuple[bytes, bytes]:
+    """The options and resolved rules the match was started with, as JSON text: made
+    once per match, as `match_state.frozen_json` (keyed by start time too)."""
+
+    def make() -> tuple[bytes, bytes]:
+        options, rules = frozen_json(match)
+        return encode(options), encode(rules)
+
+    return cache("rules").get(("json.text", match.id, match.created_at), make)
+
+
+def state_doc(reads: StateReads) -> StateDoc:
+    """The state's JSON text, kept per revision: every phone reading it gets these bytes."""
+    match = reads.match
+    revision = match.revision
+    return cache("pages").get(("state", match.id, revision), lambda: (revision, _state_text(reads)))
+
+
+def with_warnings(text: bytes, warnings: list[dict[str, Any]]) -> bytes:
+    """A state's text with `warnings` added as its last key."""
+    return text[:-1] + b',"warnings":' + encode(warnings) + b"}"
+
+
+def _hand_texts(rows: list[HandRow], reads: StateReads) -> list[bytes]:
+    """Each hand's part, kept per version (and number and dealer, which a removal of an
+    earlier hand or a renamed player changes without a new version of the hand)."""
+    lineups: Lineups | list[None] = reads.lineups or [None] * len(rows)
+    seated = reads.lineups is not None
+    keys = [
+        ("hand.json", row.id, row.version, row.number, row.dealer, repr(lineup))
+        for row, lineup in zip(rows, lineups, strict=True)
+    ]
+    parts = cache("parts")
+    texts: list[bytes | None] = parts.peek_many(keys)
+    for index, text in enumerate(texts):
+        if text is None:
+            row = rows[index]
+            hand: dict[str, Any] = {
+                "number": row.number,
+                "id": row.id,
+                "version": row.version,
+                "dealer": row.dealer,
+                "sides": reads.records[index],
+            }
+            if seated:
+                hand["lineup"] = lineups[index]
+            texts[index] = made = encode(hand)
+            parts.put(keys[index], made)
+    return texts  # type: ignore[return-value]
+
+
+def _state_text(reads: StateReads) -> bytes:
+    match = reads.match
+    state = match_state(match, reads.keys)
+    running = [row.running for row in state.hands]
+    header = {
+        "id": match.id,
+        "variant": match.variant,
+        "options": _place("options"),
+        "rules": _place("rules"),
+        "players_per_side": match.players_per_side,
+        "sides": [
+            {
+                "name": side.name,
+                "players": side.players,
+                "total": side.total,
+                "next_meld_requirement": side.next_meld.to_dict(),
+            }
+            for side in state.sides
+        ],
+        "hands": _place("hands"),
+        "finished": state.over,
+        "status": state.result.status,
+        "winner": state.result.winner,
+        "dealer": state.next_dealer,
+        "seats": state.table_order,
+        **({"deal": state.next_number, "deals": state.deals} if state.deals else {}),
+        **seated_json(state.rules, running),
+        "audit": _place("audit"),
+    }
+    options, rules = frozen_text(match)
+    fillings = {
+        "options": options,
+        "rules": rules,
+        "hands": b"[" + b",".join(_hand_texts(state.hands, reads)) + b"]",
+        "audit": b"[" + b",".join(row.api_text for row in reads.trail) + b"]",
+    }
+    text = encode(header)
+    for name in PLACES:
+        text = text.replace(_ENCODED_PLACES[name], fillings[name], 1)
+    return text
