@@ -9,7 +9,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Hand, HandSide, Match, utcnow
-from ..rules import Problem, Rules, instant_winner
+from ..rules import GameResult, Problem, Rules, instant_winner
 from .listing import move_in_history, touch_history
 from .match_lock import EndsTooEarly
 from .match_state import (
@@ -50,11 +50,8 @@ def refresh_status(
     per_hand = hand_totals(match.id, count) if per_hand is None else per_hand
     running = running_totals(per_hand, count)
     by_hand = _records_by_hand(match.id) if needs_went_out(rules) or has_instant_wins(rules) else {}
-    went_out = {
-        number: seat
-        for number, sides in by_hand.items()
-        for seat, record in enumerate(sides)
-        if record.get("went_out")
+    went_out = {  # a pair that went out counts as its lower-numbered seat (docs/rules.md)
+        number: seat for number, sides in by_hand.items() if (seat := _went_out(sides)) is not None
     }
     instant = {
         number: seat
@@ -74,6 +71,29 @@ def refresh_status(
             "Remove the later hands first if that is right."
         )
     result = results[-1] if results else result_after(rules, [0] * len(match.sides), 0)
+    return _settle(match, result)
+
+
+def status_after_new_hand(
+    match: Match, rules: Rules, per_hand: Sequence[Sequence[int]], seats: Sequence[dict[str, Any]]
+) -> list[Problem]:
+    """The game end after a hand added to a match in play (`seats`: the new hand's
+    records by seat): only where the last hand leaves the game counts, since no earlier
+    one ended it (the match would not be in play), so no other hand is read."""
+    final = [sum(column) for column in zip(*per_hand, strict=True)]
+    records = [seat["record"] or {} for seat in seats]
+    instant = instant_winner(rules, records) if has_instant_wins(rules) else None
+    result = result_after(rules, final, len(per_hand), _went_out(records), instant)
+    return _settle(match, result)
+
+
+def _went_out(records: Sequence[dict[str, Any]]) -> int | None:
+    """The seat that went out in a hand (its records by seat); a pair, its first seat."""
+    return next((seat for seat, record in enumerate(records) if record.get("went_out")), None)
+
+
+def _settle(match: Match, result: GameResult) -> list[Problem]:
+    """Keep where the game stands in the match; a warning when this change ends it."""
     was_in_history = match.finished_at is not None
     in_history = result.over or was_in_history
     ends_now = result.over and match.status != result.status

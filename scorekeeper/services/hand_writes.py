@@ -24,7 +24,7 @@ from ..rules import InvalidHand, Problem, Rules
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import MAX_DEAL
 from . import audit, seated
-from .game_end import refresh_status
+from .game_end import status_after_new_hand
 from .hands import Evaluation, evaluate
 from .match_lock import (
     HandConflict,
@@ -330,7 +330,7 @@ def _add_hand(
     sides = [audit.side_snapshot(**row) for row in rows]
     keep_parts(hand_id, revision, sides)
     totals = [key.totals for key in keys]
-    warnings = [*evaluation.warnings, *refresh_status(match, plan.rules, totals)]
+    warnings = [*evaluation.warnings, *status_after_new_hand(match, plan.rules, totals, rows)]
     check_confirmed(confirmed, confirmable(plan.post.records, plan.post.lineup), warnings)
     after = audit.snapshot(number, sides, plan.lineup)
     audit.keep(match, number, hand_id, "recorded", after=after, actor=actor)

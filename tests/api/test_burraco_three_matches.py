@@ -8,6 +8,8 @@ for himself after a hand that ends with a seat at 1000 or more; the game ends at
 
 from __future__ import annotations
 
+from scorekeeper.extensions import db
+from scorekeeper.models import Match
 from tests.api.test_matches import URL, create, problems, read
 
 SEATS = [
@@ -248,3 +250,18 @@ def test_a_burraco_3p_match_needs_three_single_players(client):
         },
     )
     assert problems(response)
+
+
+def test_a_tie_between_the_seats_of_the_pair_that_closed_goes_to_its_first_seat(app, client):
+    """docs/rules.md: with `went_out_last`, a pair that closed counts as its
+    lower-numbered seat; its two seats share the side's total, so they tie."""
+    options = {"tie_rule": "went_out_last", "target": 300, "solo_phase_from": 5000}
+    match_id = create(client, "burraco-3p", sides=SEATS, options=options)["id"]
+    lone = {"meld_points": 40, "hand_points": 75, "took_extra_hand": True}  # -35
+    answer = post(client, match_id, [lone, LONE_630], [[0], [1, 2]])  # the pair: 315 each
+    assert answer.status_code == 201, answer.json
+    assert totals(answer.json) == [-35, 315, 315]
+    assert (answer.json["status"], answer.json["winner"]) == ("finished", 1)
+    assert read(client, match_id)["winner"] == 1
+    with app.app_context():  # as the history and the statistics have it
+        assert db.session.get(Match, match_id).winner == 1
