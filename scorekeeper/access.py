@@ -14,6 +14,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 from enum import IntEnum
+from functools import cached_property
 from typing import TypeVar, cast
 
 from flask import Flask, g, redirect, request, session, url_for
@@ -25,7 +26,7 @@ from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 from .database import read_row, run
 from .extensions import db, login_manager
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
-from .services.accounts import user_for_token
+from .services.accounts import Account, account_for_token
 from .services.match_state import valid_id
 from .services.sharing import open_link
 
@@ -72,13 +73,24 @@ MEMBER_OF_MATCH = (
 
 @dataclass(frozen=True)
 class Caller:
-    user: User | None
+    """Who asks: an account (signed in, or by its API token), share links, or nobody."""
+
+    account: Account | None
     link_ids: tuple[int, ...] = ()
     link_token: str | None = None  # a share link's token sent as a bearer token
+    signed_in: User | None = None  # the session's user, as Flask-Login loaded it
+
+    @cached_property
+    def user(self) -> User | None:
+        """The account's user row: the session's, else loaded when a view first asks (a
+        token's request that only checks access and records a hand never does)."""
+        if self.signed_in is not None or self.account is None:
+            return self.signed_in
+        return db.session.get(User, self.account.id)
 
     @property
     def anonymous(self) -> bool:
-        return self.user is None and not self.link_ids and self.link_token is None
+        return self.account is None and not self.link_ids and self.link_token is None
 
 
 @dataclass(frozen=True)
@@ -91,9 +103,9 @@ class MatchAccess:
 
     def actor(self, caller: Caller) -> tuple[str, int | None, int | None]:
         """Who made a change, for the audit trail: (words, user id, link id)."""
-        if self.link_id is not None or caller.user is None:
+        if self.link_id is not None or caller.account is None:
             return (f"scorer link {self.link_id}", None, self.link_id)
-        return (caller.user.username, caller.user.id, None)
+        return (caller.account.username, caller.account.id, None)
 
 
 def load_user(user_id: str) -> User | None:
@@ -122,14 +134,15 @@ def caller() -> Caller:
     if "caller" not in g:
         token = bearer()
         if token is not None and is_api():
-            user = user_for_token(token) if len(token) <= 200 else None
-            link = open_link(token) if user is None else None
+            account = account_for_token(token) if len(token) <= 200 else None
+            link = open_link(token) if account is None else None
             # A token that is neither (revoked, mistyped) is no credential at all: 401.
-            g.caller = Caller(user, link_token=link.token if link else None)
+            g.caller = Caller(account, link_token=link.token if link else None)
         else:
             user = current_user if current_user.is_authenticated else None
             links = tuple(i for i in session.get(LINKS, []) if isinstance(i, int))
-            g.caller = Caller(user, links)
+            account = Account(user.id, user.username) if user is not None else None
+            g.caller = Caller(account, links, signed_in=user)
     computed: Caller = g.caller
     return computed
 
@@ -146,7 +159,7 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
     who = who or caller()
     if not valid_id(match_id):
         return None
-    user_id = who.user.id if who.user else -1
+    user_id = who.account.id if who.account else -1
     row = run(db.session, MATCH_AND_ROLE, {"match_id": match_id, "user_id": user_id}).first()
     if row is None:
         return None
@@ -203,7 +216,7 @@ def require_match(match_id: int, need: Level) -> MatchAccess:
     if access is not None and access.level >= need:
         return access
     missing = NotFound(f"There is no match {match_id}. The address may be mistyped.")
-    if who.user is None and (access is None or access.link_id is None):
+    if who.account is None and (access is None or access.link_id is None):
         raise missing if who.link_token is not None else unauthorized()
     if access is None or access.level == Level.NONE:
         raise missing
@@ -216,11 +229,12 @@ def require_match(match_id: int, need: Level) -> MatchAccess:
 def require_user() -> User:
     """A signed-in user (session or API token), else the right refusal."""
     who = caller()
-    if who.user is None and who.link_token is not None:
+    user = who.user
+    if user is None and who.link_token is not None:
         raise Forbidden("A share link's token only opens its match.")
-    if who.user is None:
+    if user is None:
         raise unauthorized()
-    return who.user
+    return user
 
 
 def login_required(view: View) -> View:
