@@ -23,7 +23,7 @@ from flask_login import login_required as untyped_login_required
 from sqlalchemy import and_, bindparam, select
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
-from .database import read_row, run
+from .database import plain_rows, read_row
 from .extensions import db, login_manager
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
 from .services.accounts import Account, account_for_token
@@ -160,10 +160,11 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
     if not valid_id(match_id):
         return None
     user_id = who.account.id if who.account else -1
-    row = run(db.session, MATCH_AND_ROLE, {"match_id": match_id, "user_id": user_id}).first()
-    if row is None:
+    rows = plain_rows(db.session, MATCH_AND_ROLE, {"match_id": match_id, "user_id": user_id})
+    if not rows:
         return None
-    level = ROLE_LEVELS.get(Role(row.role), Level.NONE) if row.role else Level.NONE
+    found_id, group_id, revision, role = rows[0]
+    level = ROLE_LEVELS.get(Role(role), Level.NONE) if role else Level.NONE
     link_id = None
     if who.link_ids or who.link_token:
         query = select(ShareLink.id, ShareLink.role).where(
@@ -177,7 +178,7 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
             link_level = LINK_LEVELS[LinkRole(role)]
             if link_level > level:
                 level, link_id = link_level, found_id
-    return MatchAccess(row.id, row.group_id, row.revision, level, link_id)
+    return MatchAccess(found_id, group_id, revision, level, link_id)
 
 
 def member_access(match_id: int) -> MatchAccess | None:

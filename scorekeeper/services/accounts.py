@@ -14,7 +14,7 @@ from flask import current_app
 from sqlalchemy import bindparam, func, select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from ..database import run
+from ..database import plain_rows
 from ..extensions import db
 from ..models import (
     NAME_LENGTH,
@@ -207,8 +207,8 @@ ACCOUNT_OF_TOKEN = (  # every API call asks it: built once, run past the ORM
 
 
 def account_for_token(secret: str) -> Account | None:
-    found = run(db.session, ACCOUNT_OF_TOKEN, {"token_hash": token_hash(secret)}).first()
-    return None if found is None else Account(found.id, found.username)
+    found = plain_rows(db.session, ACCOUNT_OF_TOKEN, {"token_hash": token_hash(secret)})
+    return Account(*found[0]) if found else None
 
 
 def all_users() -> list[User]:

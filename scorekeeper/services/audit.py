@@ -12,7 +12,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, insert, select
 
 from ..caches import cache
-from ..database import run
+from ..database import plain_rows, run
 from ..extensions import db
 from ..models import AuditEntry, Hand, Match, utcnow
 from ..rules import Rules
@@ -169,15 +169,16 @@ def audit_rows(
     parts = cache("parts")
     whole = hand_id is None and actions is None
     ids: list[int] | None = parts.peek(("trail", match.id, match.revision)) if whole else None
-    if ids is None:
+    if ids is None and whole:
+        ids = [entry_id for (entry_id,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
+        parts.put(("trail", match.id, match.revision), ids)
+    elif ids is None:
         query = TRAIL.params(match_id=match.id)
         if hand_id is not None:
             query = query.where(AuditEntry.hand_id == hand_id)
         if actions is not None:
             query = query.where(AuditEntry.action.in_(actions))
         ids = list(run(db.session, query).scalars())
-        if whole:
-            parts.put(("trail", match.id, match.revision), ids)
     found = dict(zip(ids, parts.peek_many([("audit", i, *names) for i in ids]), strict=True))
     missing = [i for i, row in found.items() if row is None]
     if missing:

@@ -17,7 +17,7 @@ from sqlalchemy import Table, bindparam, insert, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ..database import run
+from ..database import plain_rows, run
 from ..extensions import db
 from ..models import Hand, HandSide, Match
 from ..rules import InvalidHand, Problem, Rules
@@ -82,8 +82,8 @@ def number_by_token(match_id: int, token: str | None) -> int | None:
     """The number of the hand saved with this token, if one was."""
     if not token:
         return None
-    found = run(db.session, HAND_BY_TOKEN, {"match_id": match_id, "token": token})
-    return found.scalar_one_or_none()
+    found = plain_rows(db.session, HAND_BY_TOKEN, {"match_id": match_id, "token": token})
+    return found[0][0] if found else None
 
 
 def score_as_deal(

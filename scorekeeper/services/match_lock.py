@@ -11,7 +11,7 @@ from collections.abc import Sequence
 
 from sqlalchemy import bindparam, update
 
-from ..database import run
+from ..database import plain_rows
 from ..extensions import db
 from ..models import Match
 from ..rules import Problem
@@ -82,8 +82,8 @@ def take_lock(match_id: int, expected: int | None = None) -> int:
     """
     if not valid_id(match_id):
         raise MatchNotFound(f"There is no match {match_id}.")
-    found = run(db.session, NEXT_REVISION, {"match_id": match_id})
-    revision: int | None = found.scalar_one_or_none()
+    found = plain_rows(db.session, NEXT_REVISION, {"match_id": match_id})
+    revision: int | None = found[0][0] if found else None
     if revision is None:
         raise MatchNotFound(f"There is no match {match_id}.")
     if expected is not None and revision - 1 != expected:

@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, select
 from sqlalchemy.orm import defer, joinedload
 
 from ..caches import cache
-from ..database import run
+from ..database import plain_rows, run
 from ..extensions import db
 from ..models import Hand, HandSide, Match, Side, SideMember
 from ..rules import (
@@ -191,7 +191,7 @@ class HandKey:
 
 def hand_keys(match_id: int, sides: int) -> list[HandKey]:
     """Each hand's identity and totals by seat, in hand order, in one query (no JSON)."""
-    rows: Sequence[Any] = run(db.session, HAND_KEYS, {"match_id": match_id}).all()
+    rows = plain_rows(db.session, HAND_KEYS, {"match_id": match_id})
     keys: dict[int, HandKey] = {}
     for hand_id, number, version, seat, total in rows:
         key = keys.get(hand_id)
