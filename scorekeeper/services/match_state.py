@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, NamedTuple
 
 from sqlalchemy import bindparam, select
 from sqlalchemy.orm import defer, joinedload
@@ -41,8 +41,9 @@ class SideView:
     winner: bool
 
 
-@dataclass(frozen=True)
-class HandRow:
+class HandRow(NamedTuple):
+    """A hand on the scoreboard (a tuple: a long match makes one per hand per read)."""
+
     number: int
     dealer: str
     totals: list[int]
@@ -179,9 +180,8 @@ def running_totals(hands: Sequence[Sequence[int]], sides: int) -> list[list[int]
     return out
 
 
-@dataclass(frozen=True)
-class HandKey:
-    """What identifies a hand and its state; its totals by seat."""
+class HandKey(NamedTuple):
+    """What identifies a hand and its state; its totals by seat (a tuple, as HandRow)."""
 
     id: int
     number: int
