@@ -10,7 +10,7 @@ from flask.typing import ResponseReturnValue
 
 from ..access import Level, caller, require_match, require_user
 from ..caches import cache
-from ..delivery import GZIP_TAG, MIN_COMPRESS, accepts_gzip, gzip_body, gzipped, tag_matches
+from ..delivery import GZIP_TAG, MIN_COMPRESS, accepts_gzip, gzipped, tag_matches
 from ..extensions import db
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
 from ..rules import InvalidHand, Problem
@@ -168,15 +168,15 @@ def _answer(
     kept = made or cache("pages").peek(("state", match_id, revision))
     if kept is None or (revision is None and made is None):
         kept = state_doc(StateReads.read(_match(match_id)))
-    revision, body = kept
+    body = kept.text
     if warnings:
         body = with_warnings(body, [warning.to_dict() for warning in warnings])
     response = Response(body, status=status, mimetype="application/json")
-    response.set_etag(_etag(match_id, revision))
+    response.set_etag(_etag(match_id, kept.revision))
     if not warnings and len(body) >= MIN_COMPRESS and accepts_gzip():
         # Compressed once per revision too, for every phone and script reading it.
-        key = ("state.gz", match_id, revision)
-        return gzipped(response, cache("pages").get(key, lambda: gzip_body(body)))
+        key = ("state.gz", match_id, kept.revision)
+        return gzipped(response, cache("pages").get(key, kept.gzipped))
     return response
 
 

@@ -10,11 +10,14 @@ gets the same bytes.
 
 from __future__ import annotations
 
+import itertools
 import json
+from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..caches import cache
+from ..delivery import Piece, deflated, gzip_pieces
 from ..models import Match
 from ..services.audit import AuditRow, audit_rows
 from ..services.match_state import (
@@ -28,8 +31,26 @@ from ..services.match_state import (
 )
 from ..services.seated import hand_lineups, seated_json
 
-StateDoc = tuple[int, bytes]  # a revision of a match and its state as JSON text
 Lineups = list[list[list[int]] | None]
+GROUP = 32  # hands or audit entries compressed together, and kept so
+
+
+@dataclass(frozen=True)
+class StateDoc:
+    """A revision of a match, its state as JSON text, and that text in pieces: the runs
+    of hands and audit entries that do not change from one save to the next are named,
+    so the compressed answer is made from their kept blocks (`delivery.gzip_pieces`)."""
+
+    revision: int
+    text: bytes
+    pieces: tuple[Piece, ...]
+
+    def gzipped(self) -> bytes:
+        return gzip_pieces(self.pieces, _deflated_piece)
+
+
+def _deflated_piece(name: Hashable, data: bytes) -> bytes:
+    return cache("parts").get(("deflated", name), lambda: deflated(data))
 
 
 def encode(value: Any) -> bytes:
@@ -82,7 +103,12 @@ def state_doc(reads: StateReads) -> StateDoc:
     """The state's JSON text, kept per revision: every phone reading it gets these bytes."""
     match = reads.match
     revision = match.revision
-    return cache("pages").get(("state", match.id, revision), lambda: (revision, _state_text(reads)))
+
+    def make() -> StateDoc:
+        pieces = tuple(_state_pieces(reads))
+        return StateDoc(revision, b"".join(data for _, data in pieces), pieces)
+
+    return cache("pages").get(("state", match.id, revision), make)
 
 
 def with_warnings(text: bytes, warnings: list[dict[str, Any]]) -> bytes:
@@ -90,9 +116,9 @@ def with_warnings(text: bytes, warnings: list[dict[str, Any]]) -> bytes:
     return text[:-1] + b',"warnings":' + encode(warnings) + b"}"
 
 
-def _hand_texts(rows: list[HandRow], reads: StateReads) -> list[bytes]:
-    """Each hand's part, kept per version (and number and dealer, which a removal of an
-    earlier hand or a renamed player changes without a new version of the hand)."""
+def _hand_texts(rows: list[HandRow], reads: StateReads) -> list[tuple[Hashable, bytes]]:
+    """Each hand's part and its name, kept per version (and number and dealer, which a
+    removal of an earlier hand or a renamed player changes without a new version)."""
     lineups: Lineups | list[None] = reads.lineups or [None] * len(rows)
     seated = reads.lineups is not None
     keys = [
@@ -115,10 +141,25 @@ def _hand_texts(rows: list[HandRow], reads: StateReads) -> list[bytes]:
                 hand["lineup"] = lineups[index]
             texts[index] = made = encode(hand)
             parts.put(keys[index], made)
-    return texts  # type: ignore[return-value]
+    return list(zip(keys, texts, strict=True))  # type: ignore[arg-type]
 
 
-def _state_text(reads: StateReads) -> bytes:
+def _grouped(named: Sequence[tuple[Hashable, bytes]], from_end: bool = False) -> list[Piece]:
+    """A JSON list's items as pieces of GROUP items each, named by the names of their
+    items (so a group is compressed once); counted from the end for a list that grows at
+    its start (the audit trail, newest first), so that only its first group changes."""
+    first = len(named) % GROUP if from_end else GROUP
+    bounds = [0, *range(first or GROUP, len(named), GROUP), len(named)]
+    pieces: list[Piece] = []
+    for start, end in itertools.pairwise(dict.fromkeys(bounds)):
+        group = named[start:end]
+        text = b",".join(data for _, data in group)
+        names = tuple(name for name, _ in group)
+        pieces.append(((start > 0, *names), b"," + text if start else text))  # (after a comma?)
+    return pieces
+
+
+def _state_pieces(reads: StateReads) -> list[Piece]:
     match = reads.match
     state = match_state(match, reads.keys)
     running = [row.running for row in state.hands]
@@ -148,13 +189,16 @@ def _state_text(reads: StateReads) -> bytes:
         "audit": _place("audit"),
     }
     options, rules = frozen_text(match)
-    fillings = {
-        "options": options,
-        "rules": rules,
-        "hands": b"[" + b",".join(_hand_texts(state.hands, reads)) + b"]",
-        "audit": b"[" + b",".join(row.api_text for row in reads.trail) + b"]",
+    entries = [(row.api_text, row.api_text) for row in reads.trail]  # named by their text
+    fillings: dict[str, list[Piece]] = {
+        "options": [(("options", match.id, match.created_at), options)],
+        "rules": [(("rules", match.id, match.created_at), rules)],
+        "hands": [(None, b"["), *_grouped(_hand_texts(state.hands, reads)), (None, b"]")],
+        "audit": [(None, b"["), *_grouped(entries, from_end=True), (None, b"]")],
     }
-    text = encode(header)
+    pieces: list[Piece] = []
+    rest = encode(header)
     for name in PLACES:
-        text = text.replace(_ENCODED_PLACES[name], fillings[name], 1)
-    return text
+        before, rest = rest.split(_ENCODED_PLACES[name], 1)
+        pieces += [(None, before), *fillings[name]]
+    return [*pieces, (None, rest)]

@@ -16,6 +16,7 @@ from types import MappingProxyType
 import pytest
 
 from scorekeeper import create_app
+from scorekeeper.delivery import gzip_body
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.rules import presets as presets_module
@@ -859,3 +860,27 @@ def test_a_state_read_with_gzip_is_the_same_state_and_its_tag_still_answers_304(
     state = add(client, match_id, HAND_A)  # a new revision: a new body, compressed anew
     packed = client.get(f"/api/v1/matches/{match_id}", headers={"Accept-Encoding": "gzip"})
     assert json.loads(gzip.decompress(packed.data)) == state
+
+
+def test_a_long_match_answers_each_save_with_its_state_compressed_from_kept_pieces(app, client):
+    """The state's runs of hands and audit entries are compressed once and joined
+    (delivery.gzip_pieces): every answer still unpacks to exactly the state's text, at
+    about the size of compressing the whole."""
+    match_id = create(client, options={"target": 1_000_000})["id"]
+    gzip_header = {"Accept-Encoding": "gzip"}
+    for number in range(1, 81):
+        saved = client.post(f"{URL}/{match_id}/hands", json={"sides": HAND_A}, headers=gzip_header)
+        assert saved.status_code == 201, saved.data[:200]
+        assert saved.headers["Content-Encoding"] == "gzip"
+        text = gzip.decompress(saved.data)
+        if number % 20 == 0:
+            plain = client.get(f"{URL}/{match_id}")
+            assert text == plain.data.rstrip(b"\n")  # the same bytes (a plain read adds none)
+            assert len(saved.data) < 1.5 * len(gzip_body(text))
+        assert len(json.loads(text)["hands"]) == number
+    corrected = client.put(
+        f"{URL}/{match_id}/hands/3", json={"sides": HAND_A[::-1]}, headers=gzip_header
+    )
+    state = json.loads(gzip.decompress(corrected.data))
+    assert state == client.get(f"{URL}/{match_id}").json
+    assert state["audit"][0]["action"] == "corrected"
