@@ -5,7 +5,8 @@ from __future__ import annotations
 import os
 import secrets
 import time
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from inspect import iscoroutinefunction
 from pathlib import Path
 from typing import Any
 
@@ -19,6 +20,28 @@ from .services import storage
 from .sessions import CheckedCookieSessions
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+ASYNC_ANSWERS = 1024  # functions whose `async def` answer is kept (hooks, views, handlers)
+
+
+class Scorekeeper(Flask):
+    """Flask, with the per-request questions whose answers do not change asked once."""
+
+    def __init__(self, *args: Any, **kwargs: Any) -> None:
+        super().__init__(*args, **kwargs)
+        self.async_answers: dict[Callable[..., Any], bool] = {}
+
+    def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
+        """As Flask's, which asks of every hook and view, on every request, whether it is
+        `async def` (about ten times a request); a function's answer is kept."""
+        try:
+            is_async = self.async_answers[func]
+        except KeyError:
+            is_async = iscoroutinefunction(func)
+            if len(self.async_answers) < ASYNC_ANSWERS:
+                self.async_answers[func] = is_async
+        except TypeError:  # an unhashable callable object: asked every time
+            return super().ensure_sync(func)
+        return self.async_to_sync(func) if is_async else func
 
 
 def database_url(raw: str) -> str:
@@ -51,7 +74,7 @@ def _secret_key(instance_path: str) -> str:
 
 
 def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
-    app = Flask(
+    app = Scorekeeper(
         __name__,
         instance_relative_config=True,
         instance_path=str(PROJECT_ROOT / "instance"),
