@@ -10,8 +10,9 @@ from inspect import iscoroutinefunction
 from pathlib import Path
 from typing import Any
 
-from flask import Flask
+from flask import Flask, Request
 from flask.json.provider import DefaultJSONProvider
+from werkzeug.routing import MapAdapter
 
 from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
 from .database import engine_options
@@ -29,6 +30,7 @@ class Scorekeeper(Flask):
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
         self.async_answers: dict[Callable[..., Any], bool] = {}
+        self.host_check = edge.HostCheck()
 
     def ensure_sync(self, func: Callable[..., Any]) -> Callable[..., Any]:
         """As Flask's, which asks of every hook and view, on every request, whether it is
@@ -42,6 +44,24 @@ class Scorekeeper(Flask):
         except TypeError:  # an unhashable callable object: asked every time
             return super().ensure_sync(func)
         return self.async_to_sync(func) if is_async else func
+
+    def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
+        """As Flask's (3.1), with the Host checked against TRUSTED_HOSTS by `host_check`,
+        which does werkzeug's check once per distinct Host."""
+        trusted = self.config["TRUSTED_HOSTS"]
+        if request is None or trusted is None:
+            return super().create_url_adapter(request)
+        request.trusted_hosts = trusted
+        request.host = self.host_check.host(request.environ, trusted)
+        subdomain = None
+        server_name = self.config["SERVER_NAME"]
+        if self.url_map.host_matching:
+            server_name = None  # the actual host is matched, not SERVER_NAME
+        elif not self.subdomain_matching:
+            subdomain = self.url_map.default_subdomain or ""
+        return self.url_map.bind_to_environ(
+            request.environ, server_name=server_name, subdomain=subdomain
+        )
 
 
 def database_url(raw: str) -> str:

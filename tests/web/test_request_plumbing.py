@@ -5,6 +5,10 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
+from flask import Flask
+from werkzeug.exceptions import SecurityError
+
 
 async def _async_view() -> dict[str, int]:
     return {"a": 1}
@@ -51,3 +55,48 @@ def test_requests_run_their_hooks_with_kept_answers(client, app):
     for hooks in (*app.before_request_funcs.values(), *app.after_request_funcs.values()):
         for hook in hooks:
             assert app.async_answers[hook] is False
+
+
+# --- the Host allow-list, checked once per distinct Host -----------------------------------
+
+
+def test_an_untrusted_host_is_refused_after_trusted_ones_were_served(client, app):
+    assert client.get("/rules", headers={"Host": "localhost:8000"}).status_code == 200
+    assert client.get("/rules", headers={"Host": "attacker.example:8000"}).status_code == 400
+    assert client.get("/rules", headers={"Host": "localhost.attacker.example"}).status_code == 400
+    assert client.get("/rules", headers={"Host": "localhost:8000"}).status_code == 200
+    assert client.get("/rules", headers={"Host": "attacker.example:8000"}).status_code == 400
+    _, accepted = app.host_check._accepted
+    remembered = {host for _, host, _, _ in accepted}
+    assert "localhost:8000" in remembered
+    assert not any("attacker" in host for host in remembered)
+
+
+def test_a_change_to_the_allow_list_is_followed_at_once(client, app):
+    assert client.get("/rules", headers={"Host": "localhost"}).status_code == 200
+    app.config["TRUSTED_HOSTS"].remove("localhost")
+    assert client.get("/rules", headers={"Host": "localhost"}).status_code == 400
+    app.config["TRUSTED_HOSTS"].append(".club.example")
+    assert client.get("/rules", headers={"Host": "thursday.club.example"}).status_code == 200
+    app.config["TRUSTED_HOSTS"] = ["127.0.0.1"]
+    assert client.get("/rules", headers={"Host": "thursday.club.example"}).status_code == 400
+    assert client.get("/rules", headers={"Host": "127.0.0.1"}).status_code == 200
+
+
+def test_the_url_adapter_is_flasks(app):
+    hosts = [("localhost", "http"), ("127.0.0.1:8000", "http"), ("localhost:443", "https")]
+    for host, scheme in hosts:
+        for _ in range(2):  # checked, then remembered
+            with app.test_request_context(
+                "/rules?x=1", base_url=f"{scheme}://{host}", headers={"Host": host}
+            ) as context:
+                ours = app.create_url_adapter(context.request)
+                ours_host = context.request.host
+                flasks = Flask.create_url_adapter(app, context.request)
+                assert context.request.host == ours_host
+                assert vars(ours) == vars(flasks)
+    with app.test_request_context("/", headers={"Host": "attacker.example"}) as context:
+        with pytest.raises(SecurityError, match=r"attacker\.example"):
+            app.create_url_adapter(context.request)
+        with pytest.raises(SecurityError, match=r"attacker\.example"):
+            Flask.create_url_adapter(app, context.request)
