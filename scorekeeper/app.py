@@ -10,7 +10,9 @@ from inspect import iscoroutinefunction
 from pathlib import Path
 from typing import Any
 
-from flask import Flask, Request
+from flask import Flask, Request, Response
+from flask import typing as ft
+from flask.globals import request_ctx
 from flask.json.provider import DefaultJSONProvider
 from werkzeug.routing import MapAdapter
 
@@ -21,6 +23,7 @@ from .services import storage
 from .sessions import CheckedCookieSessions
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+LIMITER_STATE = "_limiter_request_context"  # Flask-Limiter's, on the request context
 ASYNC_ANSWERS = 1024  # functions whose `async def` answer is kept (hooks, views, handlers)
 
 
@@ -93,6 +96,52 @@ def _secret_key(instance_path: str) -> str:
     return key
 
 
+def _limits_checked() -> bool:
+    """Whether a limit check ran in this request: Flask-Limiter keeps its state for the
+    request (limits met, headers to send) on the request context, made by the first check."""
+    return hasattr(request_ctx, LIMITER_STATE)
+
+
+def _init_limiter(app: Flask) -> None:
+    """Flask-Limiter, its hooks cut to the requests they have work for.
+
+    Only decorated views have limits (signing in, invites), and they check themselves:
+    the check Flask-Limiter also runs before every request would find nothing to count
+    for the others, at a cost to every poll of a live board. Its after-request hook
+    (rate-limit headers, deductions) and teardown work only on what a check left on
+    the request: they run when one did, and would otherwise build it three times to
+    find nothing.
+    """
+    after = list(app.after_request_funcs.get(None, []))
+    teardown = list(app.teardown_request_funcs.get(None, []))
+    limiter.init_app(app)
+    before = app.before_request_funcs.get(None, [])
+    app.before_request_funcs[None] = [f for f in before if f != limiter._check_request_limit]
+
+    def if_checked(hook: ft.AfterRequestCallable[Any]) -> ft.AfterRequestCallable[Any]:
+        def after_request(response: Response) -> Response:
+            if not _limits_checked():
+                return response
+            answer: Response = app.ensure_sync(hook)(response)
+            return answer
+
+        return after_request
+
+    def if_checked_teardown(hook: ft.TeardownCallable) -> ft.TeardownCallable:
+        def teardown_request(error: BaseException | None) -> None:
+            if _limits_checked():
+                app.ensure_sync(hook)(error)
+
+        return teardown_request
+
+    hooks = app.after_request_funcs[None]
+    app.after_request_funcs[None] = [f if f in after else if_checked(f) for f in hooks]
+    hooks = app.teardown_request_funcs[None]
+    app.teardown_request_funcs[None] = [
+        f if f in teardown else if_checked_teardown(f) for f in hooks
+    ]
+
+
 def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app = Scorekeeper(
         __name__,
@@ -135,12 +184,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
     access.init_app(app)
-    limiter.init_app(app)
-    # Only decorated views have limits (signing in, invites), and they check themselves:
-    # the check Flask-Limiter also runs before every request would find nothing to count
-    # for the others, at a cost to every poll of a live board.
-    before = app.before_request_funcs.get(None, [])
-    app.before_request_funcs[None] = [f for f in before if f != limiter._check_request_limit]
+    _init_limiter(app)
 
     edge.init_app(app)  # first: what is refused at the door is refused before anything else
     for blueprint in api.BLUEPRINTS:

@@ -9,6 +9,12 @@ import pytest
 from flask import Flask
 from werkzeug.exceptions import SecurityError
 
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+from tests.support import add_user, app_config
+
+from .helpers import form_values, page
+
 
 async def _async_view() -> dict[str, int]:
     return {"a": 1}
@@ -100,3 +106,31 @@ def test_the_url_adapter_is_flasks(app):
             app.create_url_adapter(context.request)
         with pytest.raises(SecurityError, match=r"attacker\.example"):
             Flask.create_url_adapter(app, context.request)
+
+
+# --- Flask-Limiter's hooks, run only for requests that checked a limit -------------------
+
+LIMIT_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Reset")
+
+
+def test_a_limited_view_still_sends_and_enforces_its_limit(tmp_path):
+    app = create_app(app_config(f"sqlite:///{tmp_path / 'limits.sqlite'}", RATELIMIT_ENABLED=True))
+    with app.app_context():
+        db.create_all()
+    add_user(app, "Ada")
+    client = app.test_client()
+    unlimited = client.get("/rules")
+    assert not any(name in unlimited.headers for name in LIMIT_HEADERS)
+    remaining = []
+    for _ in range(11):
+        form = form_values(page(client.get("/login")))
+        answer = client.post("/login", data={**form, "username": "Ada", "password": "wrong"})
+        assert answer.headers["X-RateLimit-Limit"] == "10"
+        assert 0 < int(answer.headers["Retry-After"]) <= 60
+        remaining.append((answer.status_code, answer.headers["X-RateLimit-Remaining"]))
+    assert remaining == [(422, str(left)) for left in range(9, -1, -1)] + [(429, "0")]
+    invite = client.post("/invite/nothing", data={})  # the other limited door
+    assert invite.headers["X-RateLimit-Remaining"] == "9"
+    unlimited = client.get("/rules")
+    assert unlimited.status_code == 200
+    assert not any(name in unlimited.headers for name in LIMIT_HEADERS)
