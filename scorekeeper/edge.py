@@ -84,9 +84,12 @@ class HostCheck:
 
 
 def _check_url() -> None:
-    raw = request.environ.get("RAW_URI") or request.full_path
+    environ = request.environ
+    raw = environ.get("RAW_URI") or request.full_path
     if len(raw) > MAX_URL_LENGTH:
         abort(414, description=f"The address is too long (more than {MAX_URL_LENGTH} characters).")
+    if not environ.get("QUERY_STRING"):
+        return  # no query: nothing to parse (most requests, every live board poll)
     for key, value in request.args.items(multi=True):
         for text in (key, value):
             problem = unstorable(text)
