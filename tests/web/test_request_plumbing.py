@@ -134,3 +134,59 @@ def test_a_limited_view_still_sends_and_enforces_its_limit(tmp_path):
     unlimited = client.get("/rules")
     assert unlimited.status_code == 200
     assert not any(name in unlimited.headers for name in LIMIT_HEADERS)
+
+
+# --- saving the session ------------------------------------------------------------------
+
+
+def _cookie_shape(header: str) -> tuple[str, bool, frozenset[str]]:
+    """A Set-Cookie header without what the clock changes (its value, its expiry)."""
+    first, *attributes = header.split("; ")
+    name, _, value = first.partition("=")
+    return name, bool(value), frozenset(a.partition("=")[0] for a in attributes)
+
+
+def _saved(interface, app, contents, modified, accessed, vary):
+    from flask.sessions import SecureCookieSession
+
+    session = SecureCookieSession(contents)
+    session.modified, session.accessed = modified, accessed
+    response = app.response_class("x")
+    if vary:
+        response.headers["Vary"] = vary
+    interface(app, session, response)
+    return [
+        (name, _cookie_shape(value) if name == "Set-Cookie" else value)
+        for name, value in response.headers.items()
+    ]
+
+
+@pytest.mark.parametrize("refresh", [True, False])
+def test_a_saved_session_answers_as_flasks(app, refresh):
+    from flask.sessions import SecureCookieSessionInterface
+
+    app.config["SESSION_REFRESH_EACH_REQUEST"] = refresh
+    ours = app.session_interface.save_session
+    flasks = SecureCookieSessionInterface().save_session
+    shown = set()
+    with app.app_context():
+        for contents in ({}, {"_user_id": "1:0"}, {"_user_id": "1:0", "_permanent": True}):
+            for modified in (False, True):
+                for accessed in (False, True):
+                    for vary in ("", "Accept-Encoding"):
+                        case = (contents, modified, accessed, vary)
+                        answer = _saved(ours, app, *case)
+                        assert answer == _saved(flasks, app, *case), case
+                        shown.add(tuple(name for name, _ in answer))
+    assert ("Content-Type", "Content-Length", "Vary", "Set-Cookie") in shown  # cookies written
+    assert ("Content-Type", "Content-Length", "Vary") in shown  # and not
+
+
+def test_a_request_without_a_cookie_varies_on_it_and_sets_none(anonymous_client):
+    answer = anonymous_client.get("/api/v1/variants", headers={"Accept-Encoding": "gzip"})
+    assert answer.status_code == 200
+    assert answer.headers["Vary"] == "Accept-Encoding, Cookie"
+    assert "Set-Cookie" not in answer.headers
+    answer = anonymous_client.get("/rules")
+    assert answer.headers["Vary"] == "Cookie"
+    assert "Set-Cookie" not in answer.headers
