@@ -99,7 +99,8 @@ def _secret_key(instance_path: str) -> str:
 def _limits_checked() -> bool:
     """Whether a limit check ran in this request: Flask-Limiter keeps its state for the
     request (limits met, headers to send) on the request context, made by the first check."""
-    return hasattr(request_ctx, LIMITER_STATE)
+    context = request_ctx._get_current_object()  # type: ignore[attr-defined]  # as Flask does
+    return LIMITER_STATE in vars(context)  # 0.4 us; hasattr through the proxy: 2.8 us
 
 
 def _init_limiter(app: Flask) -> None:
