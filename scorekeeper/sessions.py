@@ -37,6 +37,8 @@ class CheckedCookieSessions(SecureCookieSessionInterface):
         serializer = self.get_signing_serializer(app)
         if serializer is None:
             return None
+        if not request.environ.get("HTTP_COOKIE"):
+            return self.session_class()  # no cookies at all (API clients): none to parse
         cookie = request.cookies.get(self.get_cookie_name(app))
         if not cookie:
             return self.session_class()

@@ -190,3 +190,18 @@ def test_a_request_without_a_cookie_varies_on_it_and_sets_none(anonymous_client)
     answer = anonymous_client.get("/rules")
     assert answer.headers["Vary"] == "Cookie"
     assert "Set-Cookie" not in answer.headers
+
+
+def test_a_request_without_cookies_opens_an_empty_session_that_can_be_written(app):
+    interface = app.session_interface
+    for headers in ({}, {"Cookie": ""}, {"Cookie": "other=1"}):
+        with app.test_request_context("/", headers=headers) as context:
+            session = interface.open_session(app, context.request)
+            assert session is not None
+            assert dict(session) == {}
+            assert not session.modified
+    client = app.test_client()
+    login = client.get("/login")  # its form's CSRF token goes in a new session
+    assert login.status_code == 200
+    assert client.get_cookie("session") is not None
+    assert client.get("/login").status_code == 200  # and the cookie is read back
