@@ -13,8 +13,8 @@ import time
 from collections import OrderedDict
 from typing import Any
 
-from flask import Flask, Request
-from flask.sessions import SecureCookieSession, SecureCookieSessionInterface
+from flask import Flask, Request, Response
+from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
 CHECKED_COOKIES = 4096  # distinct cookies remembered as checked (a club's phones)
@@ -37,6 +37,8 @@ class CheckedCookieSessions(SecureCookieSessionInterface):
         serializer = self.get_signing_serializer(app)
         if serializer is None:
             return None
+        if not request.environ.get("HTTP_COOKIE"):
+            return self.session_class()  # no cookies at all (API clients): none to parse
         cookie = request.cookies.get(self.get_cookie_name(app))
         if not cookie:
             return self.session_class()
@@ -58,6 +60,19 @@ class CheckedCookieSessions(SecureCookieSessionInterface):
             return self.session_class(serializer.load_payload(payload))
         except BadSignature:
             return self.session_class()
+
+    def save_session(self, app: Flask, session: SessionMixin, response: Response) -> None:
+        """As Flask's. A session this request did not change, and that is not refreshed on
+        each request (a poll, signed in or not), has no cookie to write or delete: it is
+        done without reading the seven cookie settings first, only "Vary: Cookie" when
+        the session was read."""
+        if session.modified or (session and self.should_set_cookie(app, session)):
+            super().save_session(app, session, response)
+        elif session.accessed:
+            if "Vary" in response.headers:
+                response.vary.add("Cookie")
+            else:
+                response.headers["Vary"] = "Cookie"  # what `vary.add` writes to no Vary
 
     def _check(
         self, serializer: URLSafeTimedSerializer, cookie: str, max_age: int
