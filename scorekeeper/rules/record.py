@@ -77,11 +77,12 @@ class Hand:
 
 
 def cards_points(rules: Rules, counts: Mapping[str, int]) -> int:
+    values = rules.category_values()
     total = 0
     for key, count in counts.items():
-        category = rules.category(key)
-        if category is not None:
-            total += category.value * count
+        value = values.get(key)
+        if value is not None:
+            total += value * count
     return total
 
 
