@@ -213,7 +213,7 @@ class _SideReader:
         """
         if value is None:
             return None
-        if not isinstance(value, Mapping):
+        if not isinstance(value, dict) and not isinstance(value, Mapping):
             self.problem(name, "hand.not_counts", name=name, what=what)
             return None
         result: dict[str, int] = {}
@@ -258,7 +258,7 @@ class _SideReader:
         return tuple(entry for entry in entries if entry is not None)
 
     def penalty(self, item: object, where: str) -> PenaltyEntry | None:
-        if not isinstance(item, Mapping):
+        if not isinstance(item, dict) and not isinstance(item, Mapping):
             self.problem(where, "hand.penalty_not_object")
             return None
         unknown = [str(k) for k in item if k not in PENALTY_KEYS]
@@ -366,7 +366,7 @@ class _SideReader:
     def read(self, raw: object) -> SideHand | None:
         rules = self.rules
         plan = self.plan
-        if not isinstance(raw, Mapping):
+        if not isinstance(raw, dict) and not isinstance(raw, Mapping):  # dict: cheaper to ask
             self.problem("side", "hand.side_not_object")
             return None
         for name in raw:
@@ -385,13 +385,17 @@ class _SideReader:
             else None
         )
         meld_cards_value = get("meld_cards")
-        meld_cards = self.counts(
-            meld_cards_value,
-            "meld_cards",
-            plan.meld_categories,
-            KNOWN_CATEGORIES,
-            "card category",
-            plan.refused_in_meld,
+        meld_cards = (
+            self.counts(
+                meld_cards_value,
+                "meld_cards",
+                plan.meld_categories,
+                KNOWN_CATEGORIES,
+                "card category",
+                plan.refused_in_meld,
+            )
+            if meld_cards_value is not None
+            else None
         )
         hand_points_value = get("hand_points")
         hand_points = (
@@ -400,25 +404,33 @@ class _SideReader:
             else None
         )
         hand_cards_value = get("hand_cards")
-        hand_cards = self.counts(
-            hand_cards_value,
-            "hand_cards",
-            plan.hand_categories,
-            KNOWN_CATEGORIES,
-            "card category",
-            plan.refused_in_hand,
+        hand_cards = (
+            self.counts(
+                hand_cards_value,
+                "hand_cards",
+                plan.hand_categories,
+                KNOWN_CATEGORIES,
+                "card category",
+                plan.refused_in_hand,
+            )
+            if hand_cards_value is not None
+            else None
         )
-        foot_points, foot_cards = self.foot(get("foot_points"), get("foot_cards"))
+        foot_points_value, foot_cards_value = get("foot_points"), get("foot_cards")
+        foot_points, foot_cards = (
+            self.foot(foot_points_value, foot_cards_value)
+            if foot_points_value is not None or foot_cards_value is not None
+            else (None, None)
+        )
         if meld_points_value is not None and meld_cards_value is not None:
             self.problem("meld_cards", "hand.both_forms", points="meld_points", cards="meld_cards")
         if hand_points_value is not None and hand_cards_value is not None:
             self.problem("hand_cards", "hand.both_forms", points="hand_points", cards="hand_cards")
         counts: dict[str, int] = {}
-        if not COUNT_FIELD_SET.isdisjoint(raw):
-            for name in COUNT_FIELDS:
-                value = get(name)
-                if value is None:
-                    continue
+        given = COUNT_FIELD_SET.intersection(raw)
+        for name in sorted(given, key=COUNT_FIELDS.index) if given else ():
+            value = get(name)
+            if value is not None:
                 count = self.count(value, name, COUNT_LABELS[name])
                 if count and name not in plan.count_fields:
                     self.problem(
@@ -426,23 +438,27 @@ class _SideReader:
                     )
                 elif count is not None:
                     counts[name] = count
-        self.extra_hand(took_extra_value, took_extra)
-        penalties = self.penalties(get("penalties"))
-        special = self.special_hand(get("special_hand"))
-        return SideHand(
-            went_out=bool(went_out),
-            concealed=bool(concealed),
-            canastas=canastas or {},
-            meld_points=meld_points,
-            meld_cards=meld_cards,
-            hand_points=hand_points,
-            hand_cards=hand_cards,
-            foot_points=foot_points,
-            foot_cards=foot_cards,
-            took_extra_hand=took_extra,
-            penalties=penalties,
-            special_hand=special,
-            **counts,
+        if took_extra_value is None or rules.extra_hand is None:
+            self.extra_hand(took_extra_value, took_extra)
+        penalties_value, special_value = get("penalties"), get("special_hand")
+        penalties = self.penalties(penalties_value) if penalties_value is not None else ()
+        special = self.special_hand(special_value) if special_value is not None else None
+        return SideHand.of(
+            {
+                "went_out": bool(went_out),
+                "concealed": bool(concealed),
+                "canastas": canastas or {},
+                "meld_points": meld_points,
+                "meld_cards": meld_cards,
+                "hand_points": hand_points,
+                "hand_cards": hand_cards,
+                "foot_points": foot_points,
+                "foot_cards": foot_cards,
+                "took_extra_hand": took_extra,
+                "penalties": penalties,
+                "special_hand": special,
+                **counts,
+            }
         )
 
 

@@ -13,7 +13,7 @@ from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import wraps
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .errors import InvalidRules
 
@@ -453,6 +453,22 @@ class Seating:
         return -(-total // step) * self.share_multiple
 
 
+D = TypeVar("D")
+
+
+def made_frozen(cls: type[D], fields: dict[str, Any]) -> D:
+    """The frozen dataclass `cls` holding `fields` (every field, in field order): equal to
+    `cls(**fields)`, made without the generated __init__, which sets each field through
+    object.__setattr__. The engine makes a record per side and a line per score line
+    of every hand; for a side's 24 fields that __init__ was most of reading it.
+
+    `fields` becomes the instance's own dict: pass a new one, kept nowhere else.
+    """
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    return made
+
+
 def kept(lookup: Callable[[Rules], T]) -> Callable[[Rules], T]:
     """A lookup over a rule set alone, computed once per rule set: the data is frozen, and
     every hand read, checked and scored asks for it again. Kept beside the fields (not
@@ -462,10 +478,11 @@ def kept(lookup: Callable[[Rules], T]) -> Callable[[Rules], T]:
 
     @wraps(lookup)
     def kept_lookup(rules: Rules) -> T:
-        values = rules.__dict__
-        if name not in values:
-            values[name] = lookup(rules)
-        return values[name]  # type: ignore[no-any-return]
+        try:
+            return rules.__dict__[name]  # type: ignore[no-any-return]
+        except KeyError:
+            value = rules.__dict__[name] = lookup(rules)
+            return value
 
     return kept_lookup
 

@@ -56,8 +56,9 @@ class CheckPlan:
     out is checked; `clause_kinds` the kinds each going-out clause counts; `red_fields`
     the counts of red threes and `red_threes_apart` whether they are counted apart from
     the card categories; `card_count_fields` the counts (penalties and threes laid
-    down) that hold cards of a category; `capped_kinds` the kinds capped on the table
-    and `group_caps` each group cap with the keys of its kinds.
+    down) that hold cards of a category of the value set, with that category;
+    `capped_kinds` the kinds capped on the table and `group_caps` each group cap with
+    the keys of its kinds.
     """
 
     decks: dict[int | None, DeckFacts]
@@ -100,6 +101,7 @@ def check_plan(rules: Rules) -> CheckPlan:
         (p.field, p.card_category) for p in rules.counted_penalties if p.card_category is not None
     ]
     card_count_fields += laid_fields.items()
+    categories = {c.key for c in rules.cards}
     return CheckPlan(
         decks={n: deck_facts(rules, rules.deck_for(n)) for n in tables},
         kind_least=kind_least,
@@ -112,7 +114,7 @@ def check_plan(rules: Rules) -> CheckPlan:
             *(p.field for p in rules.counted_penalties if p.card_category == "red_three"),
         ),
         red_threes_apart=rules.category("red_three") is None,
-        card_count_fields=tuple(card_count_fields),
+        card_count_fields=tuple(f for f in card_count_fields if f[1] in categories),
         capped_kinds=tuple(k for k in rules.kinds() if k.max_on_table is not None),
         group_caps=tuple(
             (cap, tuple(k.key for k in rules.kinds() if k.group == cap.group))
@@ -133,6 +135,8 @@ def describe_clause(rules: Rules, clause: CanastaClause) -> str:
 
 
 def clause_count(clause: CanastaClause, side: SideHand, rules: Rules | None = None) -> int:
+    if not clause.kinds and not clause.groups:
+        return side.canasta_total()  # a clause of any kind
     if rules is None:
         kinds = clause.kinds or None
     else:
@@ -208,6 +212,7 @@ def _biggest(values: dict[str, int]) -> str:
 
 def _side_problems(
     rules: Rules,
+    plan: CheckPlan,
     hand: Hand,
     index: int,
     failed: set[str],
@@ -230,7 +235,7 @@ def _side_problems(
     meld_field = "meld_cards" if side.meld_cards is not None else "meld_points"
     if failed.isdisjoint(CANASTA_AND_MELD_FIELDS):
         least = min_meld_points(rules, side)
-        melded = meld_points_of(rules, side)
+        melded = values[meld_field]  # meld_points_of(rules, side), counted already
         canastas = side.canasta_total()
         if melded < least:
             add(
@@ -258,9 +263,10 @@ def _side_problems(
     if counted > deck.value:
         add(_biggest(values), "check.side_over_deck", counted=counted, deck=deck.value)
 
-    problems.extend(_count_problems(rules, hand, index, failed, who))
+    if rules.feet is not None or rules.counted_penalties:
+        problems.extend(_count_problems(rules, hand, index, failed, who))
 
-    blocking = check_plan(rules).going_out_blockers
+    blocking = plan.going_out_blockers
     if side.went_out and side.special_hand is None and failed.isdisjoint(blocking):
         shortfalls = going_out_shortfalls(rules, side, hand.deal, hand.players_per_side)
         if shortfalls:
@@ -390,13 +396,13 @@ def _cards_by_field(
 
 def _deck_problems(
     rules: Rules,
+    plan: CheckPlan,
     hand: Hand,
     failed: list[set[str]],
     deck: DeckFacts,
     side_values: dict[int, dict[str, int]],
 ) -> list[Problem]:
     """`deck` is the table's deck, `side_values` each usable side's `card_values`."""
-    plan = check_plan(rules)
     problems: list[Problem] = []
     usable = [
         (side, bad, side_values[index])
@@ -409,7 +415,9 @@ def _deck_problems(
     if plan.red_threes_apart:
         red_total = 0
         for side, bad, _ in usable:
-            red_total += sum(side.count(name) for name in plan.red_fields if name not in bad)
+            for name in plan.red_fields:
+                if name not in bad:
+                    red_total += side.count(name)
         if red_total > deck.count_of("red_three"):
             problems.append(
                 Problem.of(
@@ -431,7 +439,8 @@ def _deck_problems(
         for name, category_key in plan.card_count_fields:
             if name not in bad:
                 totals[category_key] = totals.get(category_key, 0) + side.count(name)
-    for category in rules.cards:
+    over = any(count > deck.count_of(key) for key, count in totals.items())
+    for category in rules.cards if over else ():
         count = totals.get(category.key, 0)
         available = deck.count_of(category.key)
         if count > available:
@@ -467,7 +476,7 @@ def _deck_problems(
             )
         )
 
-    if not any("canastas" in bad for _, bad, _ in usable):
+    if plan.capped_kinds and not any("canastas" in bad for _, bad, _ in usable):
         for kind in plan.capped_kinds:
             assert kind.max_on_table is not None
             on_table = sum(side.canastas.get(kind.key, 0) for side, _, _ in usable)
@@ -502,7 +511,10 @@ def _deck_problems(
                 )
             )
 
-    canastas = sum(side.canasta_total() for side, bad, _ in usable if "canastas" not in bad)
+    canastas = 0
+    for side, bad, _ in usable:
+        if "canastas" not in bad:
+            canastas += side.canasta_total()
     if canastas * rules.canasta_size > deck.size:
         problems.append(
             Problem.of(
@@ -526,7 +538,8 @@ def check_hand(
 ) -> list[Problem]:
     """Every rule violation of a parsed hand; `failed` lists fields that did not parse."""
     failed = failed or [set() for _ in hand.sides]
-    deck = check_plan(rules).deck(rules, hand.players())
+    plan = check_plan(rules)
+    deck = plan.deck(rules, hand.players())
     side_values: dict[int, dict[str, int]] = {}
     problems: list[Problem] = []
     for index, bad in enumerate(failed):
@@ -534,13 +547,13 @@ def check_hand(
             continue
         who = side_label(index, hand.players_per_side, side_names)
         values = side_values[index] = card_values(rules, hand.sides[index], bad)
-        problems.extend(_side_problems(rules, hand, index, bad, who, deck, values))
+        problems.extend(_side_problems(rules, plan, hand, index, bad, who, deck, values))
 
     out = [i for i, side in enumerate(hand.sides) if side.went_out and "went_out" not in failed[i]]
     if len(out) > 1:
         names = ", ".join(side_label(i, hand.players_per_side, side_names) for i in out)
         problems.append(Problem.of(None, "went_out", "check.two_out", names=names))
-    problems.extend(_deck_problems(rules, hand, failed, deck, side_values))
+    problems.extend(_deck_problems(rules, plan, hand, failed, deck, side_values))
     return problems
 
 
