@@ -8,10 +8,11 @@ the rules make impossible (see `validate`).
 from __future__ import annotations
 
 from collections.abc import Mapping
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import InvalidHand, Problem
-from .model import Rules
+from .model import Rules, kept
 from .presets import PRESETS
 from .record import Hand, PenaltyEntry, SideHand, side_label
 from .seats import lineup_side_names, lineup_side_problems, read_lineup
@@ -50,6 +51,10 @@ SIDE_FIELDS = (
     "penalties",
     "special_hand",
 )
+SIDE_FIELD_SET = frozenset(SIDE_FIELDS)
+COUNT_FIELD_SET = frozenset(COUNT_FIELDS)
+# A count field in words, as its problems name it.
+COUNT_LABELS = {name: name.replace("_", " ") for name in COUNT_FIELDS}
 PENALTY_KEYS = frozenset({"rule", "count", "points", "reason"})
 MAX_REASON_LENGTH = 200
 MAX_PENALTIES = 50
@@ -57,19 +62,93 @@ MAX_COUNT = 10_000
 MAX_POINTS = 1_000_000
 
 
+@dataclass(frozen=True)
+class ReaderPlan:
+    """What reading a hand asks of its rule set, worked out once per rule set.
+
+    `meld_categories`, `hand_categories` and `foot_categories` are the card
+    categories each field accepts; `refused_in_meld` and `refused_in_hand` the
+    message for a category this rule set enters elsewhere; `count_fields` the
+    counts of `COUNT_FIELDS` it has. `players_choices` are the players a side may
+    have, `assumed_players` the players assumed for a number of sides, and
+    `side_counts` the numbers of sides allowed for a number of players a side
+    (None: not known).
+    """
+
+    kinds: frozenset[str]
+    meld_categories: frozenset[str]
+    hand_categories: frozenset[str]
+    foot_categories: frozenset[str]
+    refused_in_meld: dict[str, str]
+    refused_in_hand: dict[str, str]
+    count_fields: frozenset[str]
+    players_choices: tuple[int, ...]
+    assumed_players: dict[int, int]
+    side_counts: dict[int | None, tuple[int, ...]]
+
+
+def _side_counts(rules: Rules, players_per_side: int | None) -> tuple[int, ...]:
+    return tuple(
+        sorted(
+            {
+                lay.sides
+                for lay in rules.layouts
+                if players_per_side is None or lay.players_per_side == players_per_side
+            }
+        )
+    )
+
+
+@kept
+def reader_plan(rules: Rules) -> ReaderPlan:
+    """The rule set's reader plan (kept beside the rule set: its data is frozen)."""
+    categories = frozenset(c.key for c in rules.cards)
+    refused_in_hand = {
+        p.card_category: (
+            f"{p.plural.capitalize()} are entered as {p.field} in {rules.name}, "
+            "not among the hand cards"
+        )
+        for p in rules.counted_penalties
+        if p.replaces_hand_cards and p.card_category
+    }
+    refused_in_meld = {
+        key: f"{category.plural.capitalize()} are laid down in {rules.name}, never "
+        f"melded: count them as {key}s"
+        for key in rules.unmeldable
+        if (category := rules.category(key)) is not None
+    }
+    players_choices = tuple(sorted({lay.players_per_side for lay in rules.layouts}))
+    assumed_players: dict[int, int] = {}
+    for lay in rules.layouts:
+        if lay.assumed:
+            assumed_players.setdefault(lay.sides, lay.players_per_side)
+    return ReaderPlan(
+        kinds=frozenset(k.key for k in rules.kinds()),
+        meld_categories=categories - set(refused_in_meld),
+        hand_categories=categories - set(refused_in_hand),
+        foot_categories=categories if rules.feet is not None else frozenset(),
+        refused_in_meld=refused_in_meld,
+        refused_in_hand=refused_in_hand,
+        count_fields=COUNT_FIELD_SET & set(rules.fields()),
+        players_choices=players_choices,
+        assumed_players=assumed_players,
+        side_counts={n: _side_counts(rules, n) for n in (None, *players_choices)},
+    )
+
+
 def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
-def _present(raw: Mapping[str, Any], name: str) -> bool:
-    return raw.get(name) is not None
-
-
 class _SideReader:
-    """Reads one side's record, noting problems and which fields failed."""
+    """Reads one side's record, noting problems and which fields failed.
 
-    def __init__(self, rules: Rules, index: int, who: str) -> None:
+    A field is absent when its value is None (missing or null).
+    """
+
+    def __init__(self, rules: Rules, plan: ReaderPlan, index: int, who: str) -> None:
         self.rules = rules
+        self.plan = plan
         self.index = index
         self.who = who
         self.problems: list[Problem] = []
@@ -80,16 +159,15 @@ class _SideReader:
         self.failed.add(field_name.split(".")[0])
         self.problems.append(Problem.of(self.index, field_name, key, who=self.who, **params))
 
-    def boolean(self, raw: Mapping[str, Any], name: str) -> bool | None:
-        if not _present(raw, name):
-            return None
-        value = raw[name]
-        if not isinstance(value, bool):
-            self.problem(name, "hand.not_bool", name=name)
-            return None
-        return value
+    def boolean(self, value: object, name: str) -> bool | None:
+        if value is None or isinstance(value, bool):
+            return value
+        self.problem(name, "hand.not_bool", name=name)
+        return None
 
     def count(self, value: object, field_name: str, label: str) -> int | None:
+        if type(value) is int and 0 <= value <= MAX_COUNT:
+            return value  # the usual case, decided without the checks below
         if not _is_int(value):
             self.problem(field_name, "hand.not_whole", label=label)
             return None
@@ -103,6 +181,8 @@ class _SideReader:
         return value
 
     def points(self, value: object, field_name: str, label: str) -> int | None:
+        if type(value) is int and 0 <= value <= MAX_POINTS and not value % 5:
+            return value  # the usual case, decided without the checks below
         if not _is_int(value):
             self.problem(field_name, "hand.not_points", label=label)
             return None
@@ -120,9 +200,9 @@ class _SideReader:
 
     def counts(
         self,
-        raw: Mapping[str, Any],
+        value: object,
         name: str,
-        allowed: set[str],
+        allowed: frozenset[str],
         known: tuple[str, ...],
         what: str,
         refused: Mapping[str, str] | None = None,
@@ -131,32 +211,33 @@ class _SideReader:
 
         `refused` gives a specific message for keys this variant routes elsewhere.
         """
-        if not _present(raw, name):
+        if value is None:
             return None
-        value = raw[name]
-        if not isinstance(value, Mapping):
+        if not isinstance(value, dict) and not isinstance(value, Mapping):
             self.problem(name, "hand.not_counts", name=name, what=what)
             return None
         result: dict[str, int] = {}
         ok = True
         for key, count_value in value.items():
-            where = f"{name}.{key}"
-            count = self.count(count_value, where, f"the count of {key}")
+            if type(count_value) is int and 0 <= count_value <= MAX_COUNT:
+                count: int | None = count_value  # the usual case: no words made for it
+            else:
+                count = self.count(count_value, f"{name}.{key}", f"the count of {key}")
             if count is None:
                 ok = False
             elif key in allowed:
                 if count:
                     result[key] = count
             elif key not in known:
-                self.problem(where, "hand.unknown_key", key=str(key), what=what)
+                self.problem(f"{name}.{key}", "hand.unknown_key", key=str(key), what=what)
                 ok = False
             elif count:
                 message = (refused or {}).get(key)
                 if message:
-                    self.problem(where, "hand.entered_elsewhere", text=message)
+                    self.problem(f"{name}.{key}", "hand.entered_elsewhere", text=message)
                 else:
                     self.problem(
-                        where,
+                        f"{name}.{key}",
                         "hand.not_in_variant",
                         variant=self.rules.name,
                         thing=key.replace("_", " "),
@@ -164,10 +245,9 @@ class _SideReader:
                 ok = False
         return result if ok else None
 
-    def penalties(self, raw: Mapping[str, Any]) -> tuple[PenaltyEntry, ...]:
-        if not _present(raw, "penalties"):
+    def penalties(self, value: object) -> tuple[PenaltyEntry, ...]:
+        if value is None:
             return ()
-        value = raw["penalties"]
         if not isinstance(value, list):
             self.problem("penalties", "hand.penalties_not_list")
             return ()
@@ -178,7 +258,7 @@ class _SideReader:
         return tuple(entry for entry in entries if entry is not None)
 
     def penalty(self, item: object, where: str) -> PenaltyEntry | None:
-        if not isinstance(item, Mapping):
+        if not isinstance(item, dict) and not isinstance(item, Mapping):
             self.problem(where, "hand.penalty_not_object")
             return None
         unknown = [str(k) for k in item if k not in PENALTY_KEYS]
@@ -232,25 +312,27 @@ class _SideReader:
             return None
         return PenaltyEntry(rule=rule, count=count)
 
-    def extra_hand(self, raw: Mapping[str, Any], took_extra: bool | None) -> None:
+    def extra_hand(self, value: object, took_extra: bool | None) -> None:
+        """`value` is took_extra_hand as given, `took_extra` as read."""
         extra = self.rules.extra_hand
-        if extra is not None and not _present(raw, "took_extra_hand"):
+        if extra is not None and value is None:
             self.problem("took_extra_hand", "hand.say_extra_hand", name=extra.name)
         elif extra is None and took_extra:
             self.problem("took_extra_hand", "hand.no_extra_hand", variant=self.rules.name)
 
     def foot(
-        self, raw: Mapping[str, Any], categories: set[str]
+        self, points_value: object, cards_value: object
     ) -> tuple[int | None, dict[str, int] | None]:
         """The cards of feet never picked up, as points or counts (Hand and Foot only)."""
         points = (
-            self.points(raw["foot_points"], "foot_points", "Foot points")
-            if _present(raw, "foot_points")
+            self.points(points_value, "foot_points", "Foot points")
+            if points_value is not None
             else None
         )
-        allowed = categories if self.rules.feet is not None else set()
-        cards = self.counts(raw, "foot_cards", allowed, KNOWN_CATEGORIES, "card category")
-        if _present(raw, "foot_points") and _present(raw, "foot_cards"):
+        cards = self.counts(
+            cards_value, "foot_cards", self.plan.foot_categories, KNOWN_CATEGORIES, "card category"
+        )
+        if points_value is not None and cards_value is not None:
             self.problem("foot_cards", "hand.both_forms", points="foot_points", cards="foot_cards")
         if self.rules.feet is None and points:
             self.problem(
@@ -259,11 +341,10 @@ class _SideReader:
             points = None
         return points, cards
 
-    def special_hand(self, raw: Mapping[str, Any]) -> str | None:
+    def special_hand(self, value: object) -> str | None:
         """The key of the special hand the side went out with (None: an ordinary hand)."""
-        if not _present(raw, "special_hand"):
+        if value is None:
             return None
-        value = raw["special_hand"]
         rules = self.rules
         if not rules.special_hands:
             self.problem(
@@ -284,103 +365,111 @@ class _SideReader:
 
     def read(self, raw: object) -> SideHand | None:
         rules = self.rules
-        if not isinstance(raw, Mapping):
+        plan = self.plan
+        if not isinstance(raw, dict) and not isinstance(raw, Mapping):  # dict: cheaper to ask
             self.problem("side", "hand.side_not_object")
             return None
         for name in raw:
-            if name not in SIDE_FIELDS:
+            if name not in SIDE_FIELD_SET:
                 self.problem(str(name), "hand.unknown_field", name=repr(name))
-        kinds = {k.key for k in rules.kinds()}
-        categories = {c.key for c in rules.cards}
-        refused_in_hand = {
-            p.card_category: (
-                f"{p.plural.capitalize()} are entered as {p.field} in {rules.name}, "
-                "not among the hand cards"
-            )
-            for p in rules.counted_penalties
-            if p.replaces_hand_cards and p.card_category
-        }
-        hand_categories = categories - set(refused_in_hand)
-
-        went_out = self.boolean(raw, "went_out")
-        concealed = self.boolean(raw, "concealed")
-        took_extra = self.boolean(raw, "took_extra_hand")
-        canastas = self.counts(raw, "canastas", kinds, KNOWN_KINDS, "canasta kind")
+        get = raw.get
+        went_out = self.boolean(get("went_out"), "went_out")
+        concealed = self.boolean(get("concealed"), "concealed")
+        took_extra_value = get("took_extra_hand")
+        took_extra = self.boolean(took_extra_value, "took_extra_hand")
+        canastas = self.counts(get("canastas"), "canastas", plan.kinds, KNOWN_KINDS, "canasta kind")
+        meld_points_value = get("meld_points")
         meld_points = (
-            self.points(raw["meld_points"], "meld_points", "Meld points")
-            if _present(raw, "meld_points")
+            self.points(meld_points_value, "meld_points", "Meld points")
+            if meld_points_value is not None
             else None
         )
-        refused_in_meld = {
-            key: f"{category.plural.capitalize()} are laid down in {rules.name}, never "
-            f"melded: count them as {key}s"
-            for key in rules.unmeldable
-            if (category := rules.category(key)) is not None
-        }
-        meld_cards = self.counts(
-            raw,
-            "meld_cards",
-            categories - set(refused_in_meld),
-            KNOWN_CATEGORIES,
-            "card category",
-            refused_in_meld,
+        meld_cards_value = get("meld_cards")
+        meld_cards = (
+            self.counts(
+                meld_cards_value,
+                "meld_cards",
+                plan.meld_categories,
+                KNOWN_CATEGORIES,
+                "card category",
+                plan.refused_in_meld,
+            )
+            if meld_cards_value is not None
+            else None
         )
+        hand_points_value = get("hand_points")
         hand_points = (
-            self.points(raw["hand_points"], "hand_points", "Hand points")
-            if _present(raw, "hand_points")
+            self.points(hand_points_value, "hand_points", "Hand points")
+            if hand_points_value is not None
             else None
         )
-        hand_cards = self.counts(
-            raw, "hand_cards", hand_categories, KNOWN_CATEGORIES, "card category", refused_in_hand
+        hand_cards_value = get("hand_cards")
+        hand_cards = (
+            self.counts(
+                hand_cards_value,
+                "hand_cards",
+                plan.hand_categories,
+                KNOWN_CATEGORIES,
+                "card category",
+                plan.refused_in_hand,
+            )
+            if hand_cards_value is not None
+            else None
         )
-        foot_points, foot_cards = self.foot(raw, categories)
-        if _present(raw, "meld_points") and _present(raw, "meld_cards"):
+        foot_points_value, foot_cards_value = get("foot_points"), get("foot_cards")
+        foot_points, foot_cards = (
+            self.foot(foot_points_value, foot_cards_value)
+            if foot_points_value is not None or foot_cards_value is not None
+            else (None, None)
+        )
+        if meld_points_value is not None and meld_cards_value is not None:
             self.problem("meld_cards", "hand.both_forms", points="meld_points", cards="meld_cards")
-        if _present(raw, "hand_points") and _present(raw, "hand_cards"):
+        if hand_points_value is not None and hand_cards_value is not None:
             self.problem("hand_cards", "hand.both_forms", points="hand_points", cards="hand_cards")
         counts: dict[str, int] = {}
-        fields = set(rules.fields())
-        for name in COUNT_FIELDS:
-            if not _present(raw, name):
-                continue
-            value = self.count(raw[name], name, name.replace("_", " "))
-            if value and name not in fields:
-                self.problem(
-                    name, "hand.not_in_variant", variant=rules.name, thing=name.replace("_", " ")
-                )
-            elif value is not None:
-                counts[name] = value
-        self.extra_hand(raw, took_extra)
-        penalties = self.penalties(raw)
-        special = self.special_hand(raw)
-        return SideHand(
-            went_out=bool(went_out),
-            concealed=bool(concealed),
-            canastas=canastas or {},
-            meld_points=meld_points,
-            meld_cards=meld_cards,
-            hand_points=hand_points,
-            hand_cards=hand_cards,
-            foot_points=foot_points,
-            foot_cards=foot_cards,
-            took_extra_hand=took_extra,
-            penalties=penalties,
-            special_hand=special,
-            **counts,
+        given = COUNT_FIELD_SET.intersection(raw)
+        for name in sorted(given, key=COUNT_FIELDS.index) if given else ():
+            value = get(name)
+            if value is not None:
+                count = self.count(value, name, COUNT_LABELS[name])
+                if count and name not in plan.count_fields:
+                    self.problem(
+                        name, "hand.not_in_variant", variant=rules.name, thing=COUNT_LABELS[name]
+                    )
+                elif count is not None:
+                    counts[name] = count
+        if took_extra_value is None or rules.extra_hand is None:
+            self.extra_hand(took_extra_value, took_extra)
+        penalties_value, special_value = get("penalties"), get("special_hand")
+        penalties = self.penalties(penalties_value) if penalties_value is not None else ()
+        special = self.special_hand(special_value) if special_value is not None else None
+        return SideHand.of(
+            {
+                "went_out": bool(went_out),
+                "concealed": bool(concealed),
+                "canastas": canastas or {},
+                "meld_points": meld_points,
+                "meld_cards": meld_cards,
+                "hand_points": hand_points,
+                "hand_cards": hand_cards,
+                "foot_points": foot_points,
+                "foot_cards": foot_cards,
+                "took_extra_hand": took_extra,
+                "penalties": penalties,
+                "special_hand": special,
+                **counts,
+            }
         )
 
 
 def _players(
-    rules: Rules, players: object, problems: list[Problem], side_count: int | None = None
+    plan: ReaderPlan, rules: Rules, players: object, problems: list[Problem], side_count: int | None
 ) -> int | None:
-    allowed = sorted({lay.players_per_side for lay in rules.layouts})
+    allowed = plan.players_choices
     if players is None:
         if len(allowed) == 1:
             return allowed[0]
-        assumed = [
-            lay.players_per_side for lay in rules.layouts if lay.assumed and lay.sides == side_count
-        ]
-        return assumed[0] if assumed else None
+        return plan.assumed_players.get(side_count) if side_count is not None else None
     if not _is_int(players) or players not in allowed:
         choices = " or ".join(str(n) for n in allowed)
         problems.append(
@@ -389,6 +478,27 @@ def _players(
         return None
     assert isinstance(players, int)
     return players
+
+
+def _read_sides(
+    rules: Rules,
+    raw_sides: list[Any],
+    players_per_side: int | None,
+    names: list[str] | None,
+    problems: list[Problem],
+) -> tuple[list[SideHand], list[set[str]]]:
+    """Each side's record (an empty one where the record is not an object) and the fields
+    that failed to parse ("side": the whole record); their problems go to `problems`."""
+    plan = reader_plan(rules)
+    sides: list[SideHand] = []
+    failed: list[set[str]] = []
+    for index, raw in enumerate(raw_sides):
+        reader = _SideReader(rules, plan, index, side_label(index, players_per_side, names))
+        side = reader.read(raw)
+        problems.extend(reader.problems)
+        sides.append(side or SideHand())
+        failed.append(reader.failed | ({"side"} if side is None else set()))
+    return sides, failed
 
 
 MAX_DEAL = 1000
@@ -424,8 +534,9 @@ def read_hand(
     (None: any of the game's).
     """
     problems: list[Problem] = []
+    plan = reader_plan(rules)
     side_count = len(raw_sides) if isinstance(raw_sides, list) else None
-    players_per_side = _players(rules, players, problems, side_count)
+    players_per_side = _players(plan, rules, players, problems, side_count)
     deal_number = _deal(deal, problems)
     seats, lineup_problems = read_lineup(rules, lineup, phase)
     problems.extend(lineup_problems)
@@ -434,13 +545,7 @@ def read_hand(
         raise InvalidHand(problems)
     if rules.seating is not None:
         return _read_seated(rules, raw_sides, seats, phase, side_names, deal_number, problems)
-    side_counts = sorted(
-        {
-            lay.sides
-            for lay in rules.layouts
-            if players_per_side is None or lay.players_per_side == players_per_side
-        }
-    )
+    side_counts = plan.side_counts.get(players_per_side) or _side_counts(rules, players_per_side)
     if len(raw_sides) not in side_counts:
         expected = " or ".join(str(n) for n in side_counts)
         given = len(raw_sides)
@@ -454,14 +559,7 @@ def read_hand(
                 given=given,
             )
         )
-    sides: list[SideHand] = []
-    failed: list[set[str]] = []
-    for index, raw in enumerate(raw_sides):
-        reader = _SideReader(rules, index, side_label(index, players_per_side, side_names))
-        side = reader.read(raw)
-        problems.extend(reader.problems)
-        sides.append(side or SideHand())
-        failed.append(reader.failed | ({"side"} if side is None else set()))
+    sides, failed = _read_sides(rules, raw_sides, players_per_side, side_names, problems)
     hand = Hand(tuple(sides), players_per_side, deal_number)
     problems.extend(check_hand(rules, hand, failed, side_names))
     if problems:
@@ -487,14 +585,7 @@ def _read_seated(
         lineup = None
     sizes = {len(seats) for seats in lineup} if lineup is not None else set()
     players_per_side = sizes.pop() if len(sizes) == 1 else None
-    sides: list[SideHand] = []
-    failed: list[set[str]] = []
-    for index, raw in enumerate(raw_sides):
-        reader = _SideReader(rules, index, side_label(index, players_per_side, names))
-        side = reader.read(raw)
-        problems.extend(reader.problems)
-        sides.append(side or SideHand())
-        failed.append(reader.failed | ({"side"} if side is None else set()))
+    sides, failed = _read_sides(rules, raw_sides, players_per_side, names, problems)
     hand = Hand(tuple(sides), players_per_side, deal, lineup or ())
     if lineup is not None:
         who = names or []

@@ -196,10 +196,12 @@ def render(key: str, params: Params) -> str:
     template = TEMPLATES.get(key)
     if template is None:
         return str(params.get("text", key))
+    if "cards" not in params and "reason" not in params:
+        return template.format_map(params)  # nothing to render first: no copy to make
     values = dict(params)
     if "cards" in values and isinstance(values["cards"], list):
         values["cards"] = cards_text(values["cards"])
     if "reason" in values and isinstance(values["reason"], Mapping):
         reason = values["reason"]
         values["reason"] = render(str(reason.get("key", "")), reason.get("params", {}))
-    return template.format(**values)
+    return template.format_map(values)

@@ -9,11 +9,11 @@ match), so a broken rule set never reaches the scorer.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from enum import StrEnum
 from functools import wraps
-from typing import TypeVar
+from typing import Any, TypeVar
 
 from .errors import InvalidRules
 
@@ -453,20 +453,38 @@ class Seating:
         return -(-total // step) * self.share_multiple
 
 
-def _kept(lookup: Callable[[Rules], T]) -> Callable[[Rules], T]:
-    """A lookup without arguments, computed once per rule set: the data is frozen, and
+D = TypeVar("D")
+
+
+def made_frozen(cls: type[D], fields: dict[str, Any]) -> D:
+    """The frozen dataclass `cls` holding `fields` (every field, in field order): equal to
+    `cls(**fields)`, made without the generated __init__, which sets each field through
+    object.__setattr__. The engine makes a record per side and a line per score line
+    of every hand; for a side's 24 fields that __init__ was most of reading it.
+
+    `fields` becomes the instance's own dict: pass a new one, kept nowhere else.
+    """
+    made = object.__new__(cls)
+    object.__setattr__(made, "__dict__", fields)
+    return made
+
+
+def kept(lookup: Callable[[Rules], T]) -> Callable[[Rules], T]:
+    """A lookup over a rule set alone, computed once per rule set: the data is frozen, and
     every hand read, checked and scored asks for it again. Kept beside the fields (not
-    one of them), so equality, hashing and serialization see only the data."""
-    name = f"_kept_{lookup.__name__}"
+    one of them), so equality, hashing and serialization see only the data. Other
+    modules keep their own per-rule-set lookups this way too (a reader's plan)."""
+    name = f"_kept_{lookup.__module__}.{lookup.__qualname__}"
 
     @wraps(lookup)
-    def kept(self: Rules) -> T:
-        values = self.__dict__
-        if name not in values:
-            values[name] = lookup(self)
-        return values[name]  # type: ignore[no-any-return]
+    def kept_lookup(rules: Rules) -> T:
+        try:
+            return rules.__dict__[name]  # type: ignore[no-any-return]
+        except KeyError:
+            value = rules.__dict__[name] = lookup(rules)
+            return value
 
-    return kept
+    return kept_lookup
 
 
 @dataclass(frozen=True)
@@ -514,7 +532,16 @@ class Rules:
     def category(self, key: str) -> CardCategory | None:
         return next((c for c in self.cards if c.key == key), None)
 
-    @_kept
+    @kept
+    def category_values(self) -> Mapping[str, int]:
+        """Each card category's value by key, as `category` finds it: counting cards asks
+        for these on every side of every hand."""
+        values: dict[str, int] = {}
+        for category in self.cards:
+            values.setdefault(category.key, category.value)
+        return values
+
+    @kept
     def kinds(self) -> tuple[CanastaKind, ...]:
         """The canasta kinds this rule set has (enabled ones)."""
         return tuple(k for k in self.canasta_kinds if k.enabled)
@@ -535,7 +562,7 @@ class Rules:
     def special_hand(self, key: object) -> SpecialHand | None:
         return next((h for h in self.special_hands if h.key == key), None)
 
-    @_kept
+    @kept
     def laid_threes(self) -> tuple[RedThrees, ...]:
         """The schedules of threes laid down: red, and black where they score too."""
         return tuple(t for t in (self.red_threes, self.black_threes) if t is not None)
@@ -575,7 +602,7 @@ class Rules:
         """Whether the initial-meld minimum follows the score (else the deal number)."""
         return not self.meld_by_deal
 
-    @_kept
+    @kept
     def fields(self) -> tuple[str, ...]:
         """The hand-record fields a side's record may carry under these rules."""
         names = ["went_out", "concealed", "canastas", "meld_points", "meld_cards"]

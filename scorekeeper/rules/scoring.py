@@ -19,6 +19,7 @@ from .model import (
     RedThreesMinus,
     Rules,
     Sign,
+    made_frozen,
 )
 from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of
 
@@ -39,7 +40,11 @@ class Line:
 
     @classmethod
     def of(cls, rule: str, points: int, key: str, /, **params: Any) -> Line:
-        return cls(rule, render(key, params), points, key, params)
+        """A line whose label is its message rendered (made as `made_frozen` says: every
+        hand makes a dozen lines)."""
+        label = render(key, params)
+        fields = {"rule": rule, "label": label, "points": points, "key": key, "params": params}
+        return made_frozen(cls, fields)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -63,8 +68,10 @@ class SideScore:
 def _cards(rules: Rules, counts: Mapping[str, int] | None) -> list[list[Any]]:
     """[[category, count, value, noun], ...] in the value set's order, zero counts left out."""
     out: list[list[Any]] = []
+    if not counts:
+        return out
     for category in rules.cards:
-        count = (counts or {}).get(category.key, 0)
+        count = counts.get(category.key, 0)
         if count:
             out.append([category.key, count, category.value, category.noun(count)])
     return out
@@ -105,18 +112,14 @@ def _red_three_line(rules: Rules, side: SideHand, melded: int, red: RedThrees) -
             each=red.each,
         )
     special = next((t.total for t in red.totals if t.count == count), None)
-    value = red.plus_value(count)
+    value = special if special is not None else count * red.each  # red.plus_value(count)
     canastas = side.canasta_total()
-    reason: dict[str, Any]
     if red.negative_when == NegativeWhen.NEVER:
         negative = False
-        reason = {}
     elif red.negative_when == NegativeWhen.NO_MELD:
         negative = canastas == 0 and melded == 0
-        reason = {"key": "reason.nothing_melded", "params": {}}
     else:
         negative = canastas < red.canastas_needed
-        reason = _canasta_reason(rules, red.canastas_needed)
     if not negative and red.plus_from is not None and canastas < red.plus_from:
         zero = _canasta_reason(rules, red.plus_from)
         return Line.of(rule, 0, "line.red_threes.zero", count=count, noun=noun, reason=zero)
@@ -124,6 +127,11 @@ def _red_three_line(rules: Rules, side: SideHand, melded: int, red: RedThrees) -
         if special is not None:
             return Line.of(rule, value, "line.red_threes.special", count=count, noun=noun)
         return Line.of(rule, value, "line.red_threes", count=count, noun=noun, each=red.each)
+    reason: dict[str, Any] = (
+        {"key": "reason.nothing_melded", "params": {}}
+        if red.negative_when == NegativeWhen.NO_MELD
+        else _canasta_reason(rules, red.canastas_needed)
+    )
     if red.penalty_each is not None or red.minus == RedThreesMinus.EACH:
         each = red.penalty_each if red.penalty_each is not None else red.each
         return Line.of(
@@ -189,7 +197,7 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
     if side.special_hand is not None:
         return _special_hand_score(rules, side.special_hand)
     lines: list[Line] = []
-    for kind in rules.kinds():
+    for kind in rules.kinds() if side.canastas else ():
         count = side.canastas.get(kind.key, 0)
         if count:
             lines.append(
@@ -304,7 +312,7 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
             lines.append(
                 Line.of("penalty", -entry.points, "line.penalty.free", reason=entry.reason or "")
             )
-    return SideScore(sum(line.points for line in lines), tuple(lines))
+    return SideScore(sum([line.points for line in lines]), tuple(lines))
 
 
 def score(rules: Rules, hand: Hand) -> tuple[SideScore, ...]:

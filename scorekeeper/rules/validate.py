@@ -6,12 +6,121 @@ produce a cascade of confusing follow-up messages.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
 from .errors import Problem
 from .messages import with_article
-from .model import CanastaClause, Deck, Rules
+from .model import CanastaClause, CanastaKind, Deck, GroupCap, Rules, kept
 from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of, side_label
+
+CARD_FIELDS = ("meld_cards", "hand_cards", "foot_cards")
+MELD_FIELDS = frozenset({"meld_points", "meld_cards"})
+HAND_FIELDS = frozenset({"hand_points", "hand_cards"})
+FOOT_FIELDS = frozenset({"foot_points", "foot_cards"})
+CANASTA_AND_MELD_FIELDS = frozenset({"canastas", "meld_points", "meld_cards"})
+# What a side that went out must have parsed before its going out is checked.
+GOING_OUT_FIELDS = frozenset(
+    {"went_out", "canastas", "took_extra_hand", "feet_taken", "special_hand"}
+)
+
+
+@dataclass(frozen=True)
+class DeckFacts:
+    """A deck as the checks ask about it: its size, what it is worth, each category's count
+    (`Deck.count_of` as a lookup)."""
+
+    size: int
+    value: int
+    counts: dict[str, int]
+
+    def count_of(self, category: str) -> int:
+        return self.counts.get(category, 0)
+
+
+def deck_facts(rules: Rules, deck: Deck) -> DeckFacts:
+    counts: dict[str, int] = {}
+    for entry in deck.counts:
+        counts.setdefault(entry.category, entry.count)
+    return DeckFacts(deck.size, rules.deck_value(deck), counts)
+
+
+@dataclass(frozen=True)
+class CheckPlan:
+    """What checking a hand asks of its rule set, worked out once per rule set.
+
+    `decks` holds the deck of each table size the layouts and seats name (None: the
+    preset's own deck); `kind_least` the least card value of each canasta kind's
+    canasta; `penalty_values` each counted penalty whose cards have a value, with that
+    value; `going_out_blockers` the fields that must have parsed before a side's going
+    out is checked; `clause_kinds` the kinds each going-out clause counts; `red_fields`
+    the counts of red threes and `red_threes_apart` whether they are counted apart from
+    the card categories; `card_count_fields` the counts (penalties and threes laid
+    down) that hold cards of a category of the value set, with that category;
+    `capped_kinds` the kinds capped on the table and `group_caps` each group cap with
+    the keys of its kinds.
+    """
+
+    decks: dict[int | None, DeckFacts]
+    kind_least: dict[str, int]
+    penalty_values: tuple[tuple[str, int], ...]
+    going_out_blockers: frozenset[str]
+    clause_kinds: dict[CanastaClause, tuple[str, ...] | None]
+    red_fields: tuple[str, ...]
+    red_threes_apart: bool
+    card_count_fields: tuple[tuple[str, str], ...]
+    capped_kinds: tuple[CanastaKind, ...]
+    group_caps: tuple[tuple[GroupCap, tuple[str, ...]], ...]
+
+    def deck(self, rules: Rules, players: int | None) -> DeckFacts:
+        """The deck of a table of `players` (a table size no layout names is worked out)."""
+        facts = self.decks.get(players)
+        return facts if facts is not None else deck_facts(rules, rules.deck_for(players))
+
+
+@kept
+def check_plan(rules: Rules) -> CheckPlan:
+    """The rule set's check plan (kept beside the rule set: its data is frozen)."""
+    tables: set[int | None] = {None, *(lay.sides * lay.players_per_side for lay in rules.layouts)}
+    if rules.seating is not None:
+        tables.add(rules.seating.seats)
+    kind_least: dict[str, int] = {}
+    for kind in rules.kinds():
+        kind_least.setdefault(kind.key, rules.min_canasta_points(kind))
+    penalty_values = []
+    for penalty in rules.counted_penalties:
+        category = rules.category(penalty.card_category) if penalty.card_category else None
+        if category is not None:
+            penalty_values.append((penalty.field, category.value))
+    clauses = [
+        *rules.going_out.needs,
+        *(c for needs in rules.going_out.needs_by_deal for c in needs),
+    ]
+    laid_fields = {t.field: t.card_category for t in rules.laid_threes()}
+    card_count_fields = [
+        (p.field, p.card_category) for p in rules.counted_penalties if p.card_category is not None
+    ]
+    card_count_fields += laid_fields.items()
+    categories = {c.key for c in rules.cards}
+    return CheckPlan(
+        decks={n: deck_facts(rules, rules.deck_for(n)) for n in tables},
+        kind_least=kind_least,
+        penalty_values=tuple(penalty_values),
+        going_out_blockers=GOING_OUT_FIELDS
+        | {p.field for p in rules.counted_penalties if p.forbids_going_out},
+        clause_kinds={clause: rules.clause_kinds(clause) for clause in clauses},
+        red_fields=(
+            "red_threes",
+            *(p.field for p in rules.counted_penalties if p.card_category == "red_three"),
+        ),
+        red_threes_apart=rules.category("red_three") is None,
+        card_count_fields=tuple(f for f in card_count_fields if f[1] in categories),
+        capped_kinds=tuple(k for k in rules.kinds() if k.max_on_table is not None),
+        group_caps=tuple(
+            (cap, tuple(k.key for k in rules.kinds() if k.group == cap.group))
+            for cap in rules.group_caps
+        ),
+    )
 
 
 def describe_clause(rules: Rules, clause: CanastaClause) -> str:
@@ -26,7 +135,13 @@ def describe_clause(rules: Rules, clause: CanastaClause) -> str:
 
 
 def clause_count(clause: CanastaClause, side: SideHand, rules: Rules | None = None) -> int:
-    kinds = rules.clause_kinds(clause) if rules is not None else (clause.kinds or None)
+    if not clause.kinds and not clause.groups:
+        return side.canasta_total()  # a clause of any kind
+    if rules is None:
+        kinds = clause.kinds or None
+    else:
+        planned = check_plan(rules).clause_kinds
+        kinds = planned[clause] if clause in planned else rules.clause_kinds(clause)
     if kinds is None:
         return side.canasta_total()
     return sum(side.canastas.get(key, 0) for key in kinds)
@@ -36,11 +151,11 @@ def going_out_shortfalls(
     rules: Rules, side: SideHand, deal: int = 1, players_per_side: int | None = None
 ) -> list[str]:
     """What the side lacks to go out in deal `deal`, in words; empty when it may go out."""
-    missing = [
-        f"{describe_clause(rules, clause)}, {clause_count(clause, side, rules)} recorded"
-        for clause in rules.going_out.needs_for(deal)
-        if clause_count(clause, side, rules) < clause.count
-    ]
+    missing = []
+    for clause in rules.going_out.needs_for(deal):
+        counted = clause_count(clause, side, rules)
+        if counted < clause.count:
+            missing.append(f"{describe_clause(rules, clause)}, {counted} recorded")
     extra = rules.extra_hand
     if rules.going_out.needs_extra_hand and extra is not None and not side.took_extra_hand:
         missing.append(f"the extra hand ({extra.name}) taken first, and it was not")
@@ -64,11 +179,12 @@ def going_out_shortfalls(
 
 def min_meld_points(rules: Rules, side: SideHand) -> int:
     """The least the declared canastas can be worth in cards."""
+    kind_least = check_plan(rules).kind_least
     total = 0
     for key, count in side.canastas.items():
-        kind = rules.kind(key)
-        if kind is not None:
-            total += count * rules.min_canasta_points(kind)
+        least = kind_least.get(key)
+        if least is not None:
+            total += count * least
     return total
 
 
@@ -77,17 +193,16 @@ def card_values(rules: Rules, side: SideHand, failed: set[str]) -> dict[str, int
     meld_field = "meld_cards" if side.meld_cards is not None else "meld_points"
     hand_field = "hand_cards" if side.hand_cards is not None else "hand_points"
     values: dict[str, int] = {}
-    if not failed & {"meld_points", "meld_cards"}:
+    if failed.isdisjoint(MELD_FIELDS):
         values[meld_field] = meld_points_of(rules, side)
-    if not failed & {"hand_points", "hand_cards"}:
+    if failed.isdisjoint(HAND_FIELDS):
         values[hand_field] = hand_points_of(rules, side)
-    if rules.feet is not None and not failed & {"foot_points", "foot_cards"}:
+    if rules.feet is not None and failed.isdisjoint(FOOT_FIELDS):
         foot_field = "foot_cards" if side.foot_cards is not None else "foot_points"
         values[foot_field] = foot_points_of(rules, side)
-    for penalty in rules.counted_penalties:
-        category = rules.category(penalty.card_category) if penalty.card_category else None
-        if category is not None and penalty.field not in failed:
-            values[penalty.field] = side.count(penalty.field) * category.value
+    for field, value in check_plan(rules).penalty_values:
+        if field not in failed:
+            values[field] = side.count(field) * value
     return values
 
 
@@ -96,8 +211,16 @@ def _biggest(values: dict[str, int]) -> str:
 
 
 def _side_problems(
-    rules: Rules, hand: Hand, index: int, failed: set[str], who: str
+    rules: Rules,
+    plan: CheckPlan,
+    hand: Hand,
+    index: int,
+    failed: set[str],
+    who: str,
+    deck: DeckFacts,
+    values: dict[str, int],
 ) -> list[Problem]:
+    """`deck` is the table's deck, `values` the side's `card_values`."""
     side = hand.sides[index]
     problems: list[Problem] = []
 
@@ -110,9 +233,9 @@ def _side_problems(
         problems.extend(_special_hand_problems(rules, hand, index, failed, who))
 
     meld_field = "meld_cards" if side.meld_cards is not None else "meld_points"
-    if not failed & {"canastas", "meld_points", "meld_cards"}:
+    if failed.isdisjoint(CANASTA_AND_MELD_FIELDS):
         least = min_meld_points(rules, side)
-        melded = meld_points_of(rules, side)
+        melded = values[meld_field]  # meld_points_of(rules, side), counted already
         canastas = side.canasta_total()
         if melded < least:
             add(
@@ -136,17 +259,15 @@ def _side_problems(
                     cards=cards,
                 )
 
-    deck_value = rules.deck_value(rules.deck_for(hand.players()))
-    values = card_values(rules, side, failed)
     counted = sum(values.values())
-    if counted > deck_value:
-        add(_biggest(values), "check.side_over_deck", counted=counted, deck=deck_value)
+    if counted > deck.value:
+        add(_biggest(values), "check.side_over_deck", counted=counted, deck=deck.value)
 
-    problems.extend(_count_problems(rules, hand, index, failed, who))
+    if rules.feet is not None or rules.counted_penalties:
+        problems.extend(_count_problems(rules, hand, index, failed, who))
 
-    blocking = {"went_out", "canastas", "took_extra_hand", "feet_taken", "special_hand"}
-    blocking |= {p.field for p in rules.counted_penalties if p.forbids_going_out}
-    if side.went_out and side.special_hand is None and not failed & blocking:
+    blocking = plan.going_out_blockers
+    if side.went_out and side.special_hand is None and failed.isdisjoint(blocking):
         shortfalls = going_out_shortfalls(rules, side, hand.deal, hand.players_per_side)
         if shortfalls:
             problems.append(
@@ -251,53 +372,80 @@ def _count_problems(
     return problems
 
 
-def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Problem]:
+def _cards_by_field(
+    rules: Rules, category: str, usable: list[tuple[SideHand, set[str], dict[str, int]]]
+) -> dict[str, int]:
+    """The cards of a category each field counts across all sides, in the order they are
+    first met (the field that holds most of them is named first)."""
+    laid_fields = {t.field: t.card_category for t in rules.laid_threes()}
+    by_field: dict[str, int] = {}
+    for side, bad, _ in usable:
+        for name in CARD_FIELDS:
+            counts = getattr(side, name)
+            if counts and name not in bad:
+                key = f"{name}.{category}"
+                by_field[key] = by_field.get(key, 0) + counts.get(category, 0)
+        for penalty in rules.counted_penalties:
+            if penalty.card_category == category and penalty.field not in bad:
+                by_field[penalty.field] = by_field.get(penalty.field, 0) + side.count(penalty.field)
+        for name, laid_category in laid_fields.items():
+            if laid_category == category and name not in bad:
+                by_field[name] = by_field.get(name, 0) + side.count(name)
+    return by_field
+
+
+def _deck_problems(
+    rules: Rules,
+    plan: CheckPlan,
+    hand: Hand,
+    failed: list[set[str]],
+    deck: DeckFacts,
+    side_values: dict[int, dict[str, int]],
+) -> list[Problem]:
+    """`deck` is the table's deck, `side_values` each usable side's `card_values`."""
     problems: list[Problem] = []
     usable = [
-        (side, bad) for side, bad in zip(hand.sides, failed, strict=True) if "side" not in bad
+        (side, bad, side_values[index])
+        for index, (side, bad) in enumerate(zip(hand.sides, failed, strict=True))
+        if "side" not in bad
     ]
-    deck: Deck = rules.deck_for(hand.players())
 
     # Threes laid down are cards of their category where the value set has one
     # (Modern American: a three left in hand); otherwise red threes are counted here.
-    laid_fields = {t.field: t.card_category for t in rules.laid_threes()}
-    red_total = 0
-    red_fields = ["red_threes"] + [
-        p.field for p in rules.counted_penalties if p.card_category == "red_three"
-    ]
-    for side, bad in usable:
-        red_total += sum(side.count(name) for name in red_fields if name not in bad)
-    if rules.category("red_three") is None and red_total > deck.count_of("red_three"):
-        problems.append(
-            Problem.of(
-                None,
-                "red_threes",
-                "check.red_threes_over_deck",
-                available=deck.count_of("red_three"),
-                count=red_total,
+    if plan.red_threes_apart:
+        red_total = 0
+        for side, bad, _ in usable:
+            for name in plan.red_fields:
+                if name not in bad:
+                    red_total += side.count(name)
+        if red_total > deck.count_of("red_three"):
+            problems.append(
+                Problem.of(
+                    None,
+                    "red_threes",
+                    "check.red_threes_over_deck",
+                    available=deck.count_of("red_three"),
+                    count=red_total,
+                )
             )
-        )
 
-    for category in rules.cards:
-        by_field: dict[str, int] = {}
-        for side, bad in usable:
-            for name in ("meld_cards", "hand_cards", "foot_cards"):
-                counts = getattr(side, name)
-                if counts and name not in bad:
-                    key = f"{name}.{category.key}"
-                    by_field[key] = by_field.get(key, 0) + counts.get(category.key, 0)
-            for penalty in rules.counted_penalties:
-                if penalty.card_category == category.key and penalty.field not in bad:
-                    by_field[penalty.field] = by_field.get(penalty.field, 0) + side.count(
-                        penalty.field
-                    )
-            for name, laid_category in laid_fields.items():
-                if laid_category == category.key and name not in bad:
-                    by_field[name] = by_field.get(name, 0) + side.count(name)
-        count = sum(by_field.values())
+    totals: dict[str, int] = {}  # cards of each category across all sides
+    for side, bad, _ in usable:
+        for name in CARD_FIELDS:
+            counts = getattr(side, name)
+            if counts and name not in bad:
+                for key, count in counts.items():
+                    totals[key] = totals.get(key, 0) + count
+        for name, category_key in plan.card_count_fields:
+            if name not in bad:
+                totals[category_key] = totals.get(category_key, 0) + side.count(name)
+    over = any(count > deck.count_of(key) for key, count in totals.items())
+    for category in rules.cards if over else ():
+        count = totals.get(category.key, 0)
         available = deck.count_of(category.key)
         if count > available:
             # Name the field holding most of these cards: that is where to look first.
+            by_field = _cards_by_field(rules, category.key, usable)
             field = max(by_field, key=lambda name: by_field[name])
             problems.append(
                 Problem.of(
@@ -311,47 +459,44 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
                 )
             )
 
-    deck_value = rules.deck_value(deck)
-    values_by_field: dict[str, int] = {}
-    for side, bad in usable:
-        for name, value in card_values(rules, side, bad).items():
-            values_by_field[name] = values_by_field.get(name, 0) + value
-    counted = sum(values_by_field.values())
-    if counted > deck_value and not any(
-        sum(card_values(rules, side, bad).values()) > deck_value for side, bad in usable
-    ):
+    side_totals = [sum(values.values()) for _, _, values in usable]
+    counted = sum(side_totals)
+    if counted > deck.value and not any(total > deck.value for total in side_totals):
+        values_by_field: dict[str, int] = {}
+        for _, _, values in usable:
+            for name, value in values.items():
+                values_by_field[name] = values_by_field.get(name, 0) + value
         problems.append(
             Problem.of(
                 None,
                 _biggest(values_by_field),
                 "check.all_over_deck",
                 counted=counted,
-                deck=deck_value,
+                deck=deck.value,
             )
         )
 
-    for kind in rules.kinds():
-        if kind.max_on_table is None or "canastas" in set().union(*(b for _, b in usable)):
-            continue
-        on_table = sum(side.canastas.get(kind.key, 0) for side, _ in usable)
-        if on_table > kind.max_on_table:
-            problems.append(
-                Problem.of(
-                    None,
-                    f"canastas.{kind.key}",
-                    "check.kind_over_table",
-                    most=kind.max_on_table,
-                    noun=kind.noun(kind.max_on_table),
-                    count=on_table,
+    if plan.capped_kinds and not any("canastas" in bad for _, bad, _ in usable):
+        for kind in plan.capped_kinds:
+            assert kind.max_on_table is not None
+            on_table = sum(side.canastas.get(kind.key, 0) for side, _, _ in usable)
+            if on_table > kind.max_on_table:
+                problems.append(
+                    Problem.of(
+                        None,
+                        f"canastas.{kind.key}",
+                        "check.kind_over_table",
+                        most=kind.max_on_table,
+                        noun=kind.noun(kind.max_on_table),
+                        count=on_table,
+                    )
                 )
-            )
 
-    for cap in rules.group_caps:
-        group_kinds = [k for k in rules.kinds() if k.group == cap.group]
+    for cap, group_kinds in plan.group_caps:
         on_table = sum(
-            side.canastas.get(k.key, 0)
-            for side, bad in usable
-            for k in group_kinds
+            side.canastas.get(key, 0)
+            for side, bad, _ in usable
+            for key in group_kinds
             if "canastas" not in bad
         )
         if on_table > cap.most:
@@ -366,7 +511,10 @@ def _deck_problems(rules: Rules, hand: Hand, failed: list[set[str]]) -> list[Pro
                 )
             )
 
-    canastas = sum(side.canasta_total() for side, bad in usable if "canastas" not in bad)
+    canastas = 0
+    for side, bad, _ in usable:
+        if "canastas" not in bad:
+            canastas += side.canasta_total()
     if canastas * rules.canasta_size > deck.size:
         problems.append(
             Problem.of(
@@ -390,18 +538,22 @@ def check_hand(
 ) -> list[Problem]:
     """Every rule violation of a parsed hand; `failed` lists fields that did not parse."""
     failed = failed or [set() for _ in hand.sides]
+    plan = check_plan(rules)
+    deck = plan.deck(rules, hand.players())
+    side_values: dict[int, dict[str, int]] = {}
     problems: list[Problem] = []
     for index, bad in enumerate(failed):
         if "side" in bad:
             continue
         who = side_label(index, hand.players_per_side, side_names)
-        problems.extend(_side_problems(rules, hand, index, bad, who))
+        values = side_values[index] = card_values(rules, hand.sides[index], bad)
+        problems.extend(_side_problems(rules, plan, hand, index, bad, who, deck, values))
 
     out = [i for i, side in enumerate(hand.sides) if side.went_out and "went_out" not in failed[i]]
     if len(out) > 1:
         names = ", ".join(side_label(i, hand.players_per_side, side_names) for i in out)
         problems.append(Problem.of(None, "went_out", "check.two_out", names=names))
-    problems.extend(_deck_problems(rules, hand, failed))
+    problems.extend(_deck_problems(rules, plan, hand, failed, deck, side_values))
     return problems
 
 

@@ -1,0 +1,135 @@
+"""The lookups kept per rule set (reader and check plans, card values) give the answers
+the rule set's own data gives when asked afresh, for every preset and some house rules."""
+
+from __future__ import annotations
+
+import pytest
+
+from scorekeeper.rules import PRESETS, Rules, resolve, rules_from_json, rules_to_json
+from scorekeeper.rules.hand import COUNT_FIELDS, reader_plan
+from scorekeeper.rules.validate import check_plan
+
+# Presets, and house rules that change what the plans hold (kinds, values, decks, needs).
+RULE_SETS = [(key, None) for key in PRESETS] + [
+    ("classic", {"wild_canasta": 1000, "incomplete_wild_penalty": 100}),
+    ("classic", {"card_values": {"joker": 100}, "going_out_needs": [{"count": 2, "kinds": []}]}),
+    ("hand-and-foot", {"packs": 7, "going_out_needs_all_feet": True}),
+    ("hand-and-foot", {"exact_pickup_bonus": 100}),
+    ("buraco", {"ace_to_king": 500}),
+    ("burraco-3p", {"lineup_mode": "each_for_self"}),
+    ("modern-american", {"card_values": {"red_three": 100, "black_three": 100}}),
+]
+IDS = [f"{key}-{index}" for index, (key, _) in enumerate(RULE_SETS)]
+
+
+@pytest.fixture(params=RULE_SETS, ids=IDS)
+def rules(request: pytest.FixtureRequest) -> Rules:
+    key, options = request.param
+    return resolve(key, options)
+
+
+def test_card_values_are_what_each_category_is_worth(rules):
+    values = rules.category_values()
+    assert set(values) == {c.key for c in rules.cards}
+    for key, value in values.items():
+        category = rules.category(key)
+        assert category is not None
+        assert category.value == value
+
+
+def test_the_reader_plan_holds_what_the_rules_say(rules):
+    plan = reader_plan(rules)
+    categories = {c.key for c in rules.cards}
+    refused_in_hand = {
+        p.card_category
+        for p in rules.counted_penalties
+        if p.replaces_hand_cards and p.card_category
+    }
+    refused_in_meld = {key for key in rules.unmeldable if rules.category(key) is not None}
+    assert plan.kinds == {k.key for k in rules.kinds()}
+    assert plan.hand_categories == categories - refused_in_hand
+    assert set(plan.refused_in_hand) == refused_in_hand
+    assert plan.meld_categories == categories - refused_in_meld
+    assert set(plan.refused_in_meld) == refused_in_meld
+    assert plan.foot_categories == (categories if rules.feet is not None else set())
+    assert plan.count_fields == {n for n in COUNT_FIELDS if n in rules.fields()}
+    assert list(plan.players_choices) == sorted({lay.players_per_side for lay in rules.layouts})
+    for sides in range(1, 8):
+        assumed = [
+            lay.players_per_side for lay in rules.layouts if lay.assumed and lay.sides == sides
+        ]
+        assert plan.assumed_players.get(sides) == (assumed[0] if assumed else None)
+    for players in (None, *plan.players_choices):
+        expected = {
+            lay.sides for lay in rules.layouts if players is None or lay.players_per_side == players
+        }
+        assert list(plan.side_counts[players]) == sorted(expected)
+
+
+def test_the_check_plan_holds_what_the_rules_say(rules):
+    plan = check_plan(rules)
+    tables = {None, *(lay.sides * lay.players_per_side for lay in rules.layouts)}
+    assert tables <= set(plan.decks)
+    for players in (*plan.decks, 1, 13):  # table sizes no layout has are worked out
+        deck = rules.deck_for(players)
+        facts = plan.deck(rules, players)
+        assert (facts.size, facts.value) == (deck.size, rules.deck_value(deck))
+        for key in {c.key for c in rules.cards} | {"red_three", "nothing"}:
+            assert facts.count_of(key) == deck.count_of(key)
+    for key, least in plan.kind_least.items():
+        kind = rules.kind(key)
+        assert kind is not None
+        assert least == rules.min_canasta_points(kind)
+    assert set(plan.kind_least) == {k.key for k in rules.kinds()}
+    needs = [rules.going_out.needs, *rules.going_out.needs_by_deal]
+    for clause in (c for clauses in needs for c in clauses):
+        assert plan.clause_kinds[clause] == rules.clause_kinds(clause)
+    values = {c.key: c.value for c in rules.cards}
+    assert plan.penalty_values == tuple(
+        (p.field, values[p.card_category])
+        for p in rules.counted_penalties
+        if p.card_category in values
+    )
+    assert plan.red_threes_apart == (rules.category("red_three") is None)
+    holding = [(p.field, p.card_category) for p in rules.counted_penalties]
+    holding += [(t.field, t.card_category) for t in rules.laid_threes()]
+    assert set(plan.card_count_fields) == {(f, c) for f, c in holding if c in values}
+    assert plan.capped_kinds == tuple(k for k in rules.kinds() if k.max_on_table is not None)
+    for cap, keys in plan.group_caps:
+        assert keys == tuple(k.key for k in rules.kinds() if k.group == cap.group)
+
+
+def test_plans_are_kept_beside_the_data(rules):
+    """Made once per rule set; equality, hashing and the stored JSON do not see them."""
+    fresh = rules_from_json(rules_to_json(rules))
+    assert reader_plan(rules) is reader_plan(rules)
+    assert check_plan(rules) is check_plan(rules)
+    assert rules.category_values() is rules.category_values()
+    assert fresh == rules
+    assert hash(fresh) == hash(rules)
+    assert rules_to_json(rules) == rules_to_json(fresh)
+
+
+def test_records_made_without_their_init_equal_those_made_with_it():
+    """SideHand.of and Line.of build frozen records the cheaper way (`made_frozen`): the
+    same fields, in the same order, as the dataclass's own __init__ would set."""
+    from dataclasses import FrozenInstanceError, fields
+
+    from scorekeeper.rules.record import SideHand
+    from scorekeeper.rules.scoring import Line
+
+    given = {"went_out": True, "canastas": {"natural": 1}, "meld_points": 50, "red_threes": 2}
+    side, expected = SideHand.of(given), SideHand(**given)
+    assert side == expected
+    assert list(vars(side)) == [f.name for f in fields(SideHand)] == list(vars(expected))
+    assert SideHand.of({}).canastas is not SideHand.of({}).canastas
+    with pytest.raises(TypeError, match="no field bogus"):
+        SideHand.of({"bogus": 1})
+    with pytest.raises(FrozenInstanceError):
+        side.went_out = False  # type: ignore[misc]
+
+    line = Line.of("going_out", 100, "line.going_out", label="Going out")
+    assert line == Line("going_out", "Going out", 100, "line.going_out", {"label": "Going out"})
+    assert list(vars(line)) == [f.name for f in fields(Line)]
+    with pytest.raises(FrozenInstanceError):
+        line.points = 0  # type: ignore[misc]
