@@ -30,6 +30,7 @@ except ImportError:  # not a POSIX system: SQLite's own wait for its lock is use
 
 from sqlalchemy import event
 from sqlalchemy.engine import Connection, CursorResult, Dialect, Engine, make_url
+from sqlalchemy.exc import DBAPIError
 from sqlalchemy.orm import Session, scoped_session
 from sqlalchemy.sql import Executable, Select
 
@@ -221,8 +222,11 @@ def plain_rows(
     sql, order, held = _compiled(statement, connection.dialect)
     arguments = _arguments(order, held, params)
     cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
+    driver_error = connection.dialect.loaded_dbapi.Error
     try:
         cursor.execute(sql, arguments)
         return list(cursor.fetchall())
+    except driver_error as error:  # as SQLAlchemy raises it: storage.unavailable reads it
+        raise DBAPIError.instance(sql, arguments, error, driver_error) from error
     finally:
         cursor.close()
