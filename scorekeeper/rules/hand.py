@@ -312,14 +312,6 @@ class _SideReader:
             return None
         return PenaltyEntry(rule=rule, count=count)
 
-    def extra_hand(self, value: object, took_extra: bool | None) -> None:
-        """`value` is took_extra_hand as given, `took_extra` as read."""
-        extra = self.rules.extra_hand
-        if extra is not None and value is None:
-            self.problem("took_extra_hand", "hand.say_extra_hand", name=extra.name)
-        elif extra is None and took_extra:
-            self.problem("took_extra_hand", "hand.no_extra_hand", variant=self.rules.name)
-
     def foot(
         self, points_value: object, cards_value: object
     ) -> tuple[int | None, dict[str, int] | None]:
@@ -438,8 +430,11 @@ class _SideReader:
                     )
                 elif count is not None:
                     counts[name] = count
-        if took_extra_value is None or rules.extra_hand is None:
-            self.extra_hand(took_extra_value, took_extra)
+        extra = rules.extra_hand
+        if extra is not None and took_extra_value is None:
+            self.problem("took_extra_hand", "hand.say_extra_hand", name=extra.name)
+        elif extra is None and took_extra:
+            self.problem("took_extra_hand", "hand.no_extra_hand", variant=rules.name)
         penalties_value, special_value = get("penalties"), get("special_hand")
         penalties = self.penalties(penalties_value) if penalties_value is not None else ()
         special = self.special_hand(special_value) if special_value is not None else None

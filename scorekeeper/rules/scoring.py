@@ -80,7 +80,7 @@ def _cards(rules: Rules, counts: Mapping[str, int] | None) -> list[list[Any]]:
 def _cards_line(
     rules: Rules, rule: str, key: str, counts: Mapping[str, int] | None, points: int, **params: Any
 ) -> Line:
-    cards = _cards(rules, counts)
+    cards = _cards(rules, counts) if counts else None
     if cards:
         return Line.of(rule, points, key.replace("_points", "_cards"), cards=cards, **params)
     return Line.of(rule, points, key, **params)
