@@ -40,8 +40,8 @@ class Line:
 
     @classmethod
     def of(cls, rule: str, points: int, key: str, /, **params: Any) -> Line:
-        """A line whose label is its message rendered (made as `made_frozen` says: every
-        hand makes a dozen lines)."""
+        """A line whose label is its message rendered, made with `made_frozen` (every hand
+        makes a dozen lines)."""
         label = render(key, params)
         fields = {"rule": rule, "label": label, "points": points, "key": key, "params": params}
         return made_frozen(cls, fields)
@@ -80,7 +80,7 @@ def _cards(rules: Rules, counts: Mapping[str, int] | None) -> list[list[Any]]:
 def _cards_line(
     rules: Rules, rule: str, key: str, counts: Mapping[str, int] | None, points: int, **params: Any
 ) -> Line:
-    cards = _cards(rules, counts) if counts else None
+    cards = _cards(rules, counts)
     if cards:
         return Line.of(rule, points, key.replace("_points", "_cards"), cards=cards, **params)
     return Line.of(rule, points, key, **params)
