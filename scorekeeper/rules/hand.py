@@ -254,16 +254,16 @@ class _SideReader:
         if len(value) > MAX_PENALTIES:
             self.problem("penalties", "hand.too_many_penalties", most=MAX_PENALTIES)
             return ()
-        entries = (self.penalty(item, f"penalties.{i}") for i, item in enumerate(value))
-        return tuple(entry for entry in entries if entry is not None)
+        entries = [self.penalty(item, f"penalties.{i}") for i, item in enumerate(value)]
+        return tuple([entry for entry in entries if entry is not None])
 
     def penalty(self, item: object, where: str) -> PenaltyEntry | None:
         if not isinstance(item, dict) and not isinstance(item, Mapping):
             self.problem(where, "hand.penalty_not_object")
             return None
-        unknown = [str(k) for k in item if k not in PENALTY_KEYS]
-        if unknown:
-            self.problem(f"{where}.{unknown[0]}", "hand.penalty_unknown_key", key=unknown[0])
+        if not PENALTY_KEYS.issuperset(item):
+            unknown = next(str(k) for k in item if k not in PENALTY_KEYS)
+            self.problem(f"{where}.{unknown}", "hand.penalty_unknown_key", key=unknown)
             return None
         if "rule" in item:
             return self.catalogue_penalty(item, where)
