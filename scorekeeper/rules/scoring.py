@@ -317,4 +317,4 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
 
 def score(rules: Rules, hand: Hand) -> tuple[SideScore, ...]:
     """Score a hand that `read_hand` accepted."""
-    return tuple(score_side(rules, side, hand.deal) for side in hand.sides)
+    return tuple([score_side(rules, side, hand.deal) for side in hand.sides])
