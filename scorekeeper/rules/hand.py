@@ -254,16 +254,16 @@ class _SideReader:
         if len(value) > MAX_PENALTIES:
             self.problem("penalties", "hand.too_many_penalties", most=MAX_PENALTIES)
             return ()
-        entries = (self.penalty(item, f"penalties.{i}") for i, item in enumerate(value))
-        return tuple(entry for entry in entries if entry is not None)
+        entries = [self.penalty(item, f"penalties.{i}") for i, item in enumerate(value)]
+        return tuple([entry for entry in entries if entry is not None])
 
     def penalty(self, item: object, where: str) -> PenaltyEntry | None:
         if not isinstance(item, dict) and not isinstance(item, Mapping):
             self.problem(where, "hand.penalty_not_object")
             return None
-        unknown = [str(k) for k in item if k not in PENALTY_KEYS]
-        if unknown:
-            self.problem(f"{where}.{unknown[0]}", "hand.penalty_unknown_key", key=unknown[0])
+        if not PENALTY_KEYS.issuperset(item):
+            unknown = next(str(k) for k in item if k not in PENALTY_KEYS)
+            self.problem(f"{where}.{unknown}", "hand.penalty_unknown_key", key=unknown)
             return None
         if "rule" in item:
             return self.catalogue_penalty(item, where)
@@ -311,14 +311,6 @@ class _SideReader:
             self.problem(f"{where}.count", "hand.penalty_count_zero")
             return None
         return PenaltyEntry(rule=rule, count=count)
-
-    def extra_hand(self, value: object, took_extra: bool | None) -> None:
-        """`value` is took_extra_hand as given, `took_extra` as read."""
-        extra = self.rules.extra_hand
-        if extra is not None and value is None:
-            self.problem("took_extra_hand", "hand.say_extra_hand", name=extra.name)
-        elif extra is None and took_extra:
-            self.problem("took_extra_hand", "hand.no_extra_hand", variant=self.rules.name)
 
     def foot(
         self, points_value: object, cards_value: object
@@ -438,8 +430,11 @@ class _SideReader:
                     )
                 elif count is not None:
                     counts[name] = count
-        if took_extra_value is None or rules.extra_hand is None:
-            self.extra_hand(took_extra_value, took_extra)
+        extra = rules.extra_hand
+        if extra is not None and took_extra_value is None:
+            self.problem("took_extra_hand", "hand.say_extra_hand", name=extra.name)
+        elif extra is None and took_extra:
+            self.problem("took_extra_hand", "hand.no_extra_hand", variant=rules.name)
         penalties_value, special_value = get("penalties"), get("special_hand")
         penalties = self.penalties(penalties_value) if penalties_value is not None else ()
         special = self.special_hand(special_value) if special_value is not None else None

@@ -32,7 +32,7 @@ def with_article(noun: str) -> str:
 
 def cards_text(cards: list[list[Any]]) -> str:
     """[[category, count, value, noun], ...] as "2 jokers x 50, 3 aces x 20"."""
-    return ", ".join(f"{count} {noun} x {value}" for _, count, value, noun in cards)
+    return ", ".join([f"{count} {noun} x {value}" for _, count, value, noun in cards])
 
 
 # English text of each message key. `{name}` is a parameter; `{cards}` a list

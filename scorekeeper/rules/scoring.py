@@ -40,8 +40,8 @@ class Line:
 
     @classmethod
     def of(cls, rule: str, points: int, key: str, /, **params: Any) -> Line:
-        """A line whose label is its message rendered (made as `made_frozen` says: every
-        hand makes a dozen lines)."""
+        """A line whose label is its message rendered, made with `made_frozen` (every hand
+        makes a dozen lines)."""
         label = render(key, params)
         fields = {"rule": rule, "label": label, "points": points, "key": key, "params": params}
         return made_frozen(cls, fields)
@@ -317,4 +317,4 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
 
 def score(rules: Rules, hand: Hand) -> tuple[SideScore, ...]:
     """Score a hand that `read_hand` accepted."""
-    return tuple(score_side(rules, side, hand.deal) for side in hand.sides)
+    return tuple([score_side(rules, side, hand.deal) for side in hand.sides])

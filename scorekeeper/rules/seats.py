@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from .errors import Problem
-from .model import LineupShape, Rules, Seating
+from .model import LineupShape, Rules, Seating, kept
 from .record import SideHand
 from .scoring import Line, SideScore
 
@@ -46,6 +46,21 @@ def phases_of(rules: Rules, running: Sequence[Sequence[int]]) -> list[int]:
     return [phase_after(rules, running[:index]) for index in range(len(running))]
 
 
+@kept
+def _shapes_by_phase(rules: Rules) -> dict[bool | None, tuple[LineupShape, ...]]:
+    """`Seating.shapes` of any phase (None), before the switch (False) and after it (True),
+    worked out once per rule set: every hand of a seated game asks for them."""
+    seating = rules.seating
+    if seating is None:
+        return {}
+    return {None: seating.shapes(None), False: seating.shapes(0), True: seating.shapes(1)}
+
+
+def _shapes(rules: Rules, phase: int | None) -> tuple[LineupShape, ...]:
+    """The line-ups of a phase (`Seating.shapes`) of a seated game's rules."""
+    return _shapes_by_phase(rules)[None if phase is None else bool(phase)]
+
+
 def _describe_shape(shape: LineupShape) -> str:
     """ "pair against one (sides of 1 and 2 seats)"."""
     sizes = [str(size) for size in shape.sizes]
@@ -69,6 +84,8 @@ def _parse(seating: Seating, raw: object) -> tuple[Lineup | None, list[Problem]]
             if not isinstance(seat, int) or isinstance(seat, bool):
                 return None, [Problem.of(None, "lineup", "lineup.not_list", example=example)]
             seats.append(seat)
+    if sorted(seats) == list(range(seating.seats)):
+        return tuple(tuple(side) for side in raw), []  # every seat once: nothing to report
     problems = []
     outside = sorted({s for s in seats if not 0 <= s < seating.seats})
     if outside:
@@ -114,9 +131,9 @@ def read_lineup(
     if lineup is None:
         return None, problems
     sizes = tuple(sorted(len(side) for side in lineup))
-    if any(shape.sizes == sizes for shape in seating.shapes(phase)):
+    if any(shape.sizes == sizes for shape in _shapes(rules, phase)):
         return lineup, []
-    if any(shape.sizes == sizes for shape in seating.shapes(None)):
+    if any(shape.sizes == sizes for shape in _shapes(rules, None)):
         return None, [
             Problem.of(
                 None,
@@ -160,11 +177,11 @@ def lineup_side_problems(
     if seating is None or len(sides) != len(lineup):
         return []
     usable = [
-        side if not (failed and failed[i] & {"side", "took_extra_hand"}) else SideHand()
+        side if not failed or failed[i].isdisjoint(("side", "took_extra_hand")) else SideHand()
         for i, side in enumerate(sides)
     ]
     sizes = tuple(sorted(len(seats) for seats in lineup))
-    candidates = [shape for shape in seating.shapes(phase) if shape.sizes == sizes]
+    candidates = [shape for shape in _shapes(rules, phase) if shape.sizes == sizes]
     found = [_shape_problems(shape, lineup, usable, names) for shape in candidates]
     return min(found, key=len) if found else []
 

@@ -397,18 +397,12 @@ def _cards_by_field(
 def _deck_problems(
     rules: Rules,
     plan: CheckPlan,
-    hand: Hand,
-    failed: list[set[str]],
     deck: DeckFacts,
-    side_values: dict[int, dict[str, int]],
+    usable: list[tuple[SideHand, set[str], dict[str, int]]],
 ) -> list[Problem]:
-    """`deck` is the table's deck, `side_values` each usable side's `card_values`."""
+    """`deck` is the table's deck; `usable` each side whose record is an object, with the
+    fields that failed and its `card_values`."""
     problems: list[Problem] = []
-    usable = [
-        (side, bad, side_values[index])
-        for index, (side, bad) in enumerate(zip(hand.sides, failed, strict=True))
-        if "side" not in bad
-    ]
 
     # Threes laid down are cards of their category where the value set has one
     # (Modern American: a three left in hand); otherwise red threes are counted here.
@@ -439,7 +433,7 @@ def _deck_problems(
         for name, category_key in plan.card_count_fields:
             if name not in bad:
                 totals[category_key] = totals.get(category_key, 0) + side.count(name)
-    over = any(count > deck.count_of(key) for key, count in totals.items())
+    over = totals and any(count > deck.count_of(key) for key, count in totals.items())
     for category in rules.cards if over else ():
         count = totals.get(category.key, 0)
         available = deck.count_of(category.key)
@@ -540,20 +534,21 @@ def check_hand(
     failed = failed or [set() for _ in hand.sides]
     plan = check_plan(rules)
     deck = plan.deck(rules, hand.players())
-    side_values: dict[int, dict[str, int]] = {}
+    usable: list[tuple[SideHand, set[str], dict[str, int]]] = []
     problems: list[Problem] = []
-    for index, bad in enumerate(failed):
+    for index, (side, bad) in enumerate(zip(hand.sides, failed, strict=True)):
         if "side" in bad:
             continue
         who = side_label(index, hand.players_per_side, side_names)
-        values = side_values[index] = card_values(rules, hand.sides[index], bad)
+        values = card_values(rules, side, bad)
+        usable.append((side, bad, values))
         problems.extend(_side_problems(rules, plan, hand, index, bad, who, deck, values))
 
     out = [i for i, side in enumerate(hand.sides) if side.went_out and "went_out" not in failed[i]]
     if len(out) > 1:
         names = ", ".join(side_label(i, hand.players_per_side, side_names) for i in out)
         problems.append(Problem.of(None, "went_out", "check.two_out", names=names))
-    problems.extend(_deck_problems(rules, plan, hand, failed, deck, side_values))
+    problems.extend(_deck_problems(rules, plan, deck, usable))
     return problems
 
 
