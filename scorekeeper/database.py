@@ -175,18 +175,30 @@ def read_row(engine: Engine, statement: Select[Any], params: Mapping[str, Any]) 
     makes. One statement sees one moment of the database; no result processing is done,
     so select plain columns.
     """
-    sql, order, held = _compiled(statement, engine.dialect)
-    arguments = _arguments(order, held, params)
     connection = engine.raw_connection()
     try:
-        cursor = connection.cursor()
-        try:
-            cursor.execute(sql, arguments)
-            return cursor.fetchone()
-        finally:
-            cursor.close()
+        rows = _driver_rows(connection.driver_connection, engine.dialect, statement, params)
+        return rows[0] if rows else None
     finally:
         connection.close()  # back to the pool, which rolls back what the driver began
+
+
+def _driver_rows(
+    driver: Any, dialect: Dialect, statement: Executable, params: Mapping[str, Any]
+) -> list[Any]:
+    """A prebuilt statement's rows, run on a driver connection; a driver's error raised
+    as SQLAlchemy would raise it (`storage.unavailable` reads it)."""
+    sql, order, held = _compiled(statement, dialect)
+    arguments = _arguments(order, held, params)
+    driver_error = dialect.loaded_dbapi.Error
+    cursor = driver.cursor()
+    try:
+        cursor.execute(sql, arguments)
+        return list(cursor.fetchall())
+    except driver_error as error:
+        raise DBAPIError.instance(sql, arguments, error, driver_error) from error
+    finally:
+        cursor.close()
 
 
 def run(
@@ -219,14 +231,5 @@ def plain_rows(
     if session.autoflush:
         session.flush()
     connection = session.connection()
-    sql, order, held = _compiled(statement, connection.dialect)
-    arguments = _arguments(order, held, params)
-    cursor = connection.connection.driver_connection.cursor()  # type: ignore[union-attr]
-    driver_error = connection.dialect.loaded_dbapi.Error
-    try:
-        cursor.execute(sql, arguments)
-        return list(cursor.fetchall())
-    except driver_error as error:  # as SQLAlchemy raises it: storage.unavailable reads it
-        raise DBAPIError.instance(sql, arguments, error, driver_error) from error
-    finally:
-        cursor.close()
+    driver = connection.connection.driver_connection
+    return _driver_rows(driver, connection.dialect, statement, params)

@@ -181,8 +181,6 @@ class _SideReader:
         return value
 
     def points(self, value: object, field_name: str, label: str) -> int | None:
-        if type(value) is int and 0 <= value <= MAX_POINTS and not value % 5:
-            return value  # the usual case, decided without the checks below
         if not _is_int(value):
             self.problem(field_name, "hand.not_points", label=label)
             return None

@@ -275,8 +275,12 @@ class RedThrees:
     def noun(self, count: int) -> str:
         return self.singular if count == 1 else self.plural
 
+    def special_total(self, count: int) -> int | None:
+        """The schedule's own total for this many threes, where it has one."""
+        return next((t.total for t in self.totals if t.count == count), None)
+
     def plus_value(self, count: int) -> int:
-        special = next((t.total for t in self.totals if t.count == count), None)
+        special = self.special_total(count)
         return special if special is not None else count * self.each
 
 

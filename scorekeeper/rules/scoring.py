@@ -111,8 +111,8 @@ def _red_three_line(rules: Rules, side: SideHand, melded: int, red: RedThrees) -
             noun=noun,
             each=red.each,
         )
-    special = next((t.total for t in red.totals if t.count == count), None)
-    value = special if special is not None else count * red.each  # red.plus_value(count)
+    special = red.special_total(count)
+    value = red.plus_value(count)
     canastas = side.canasta_total()
     if red.negative_when == NegativeWhen.NEVER:
         negative = False

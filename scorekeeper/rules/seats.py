@@ -84,8 +84,6 @@ def _parse(seating: Seating, raw: object) -> tuple[Lineup | None, list[Problem]]
             if not isinstance(seat, int) or isinstance(seat, bool):
                 return None, [Problem.of(None, "lineup", "lineup.not_list", example=example)]
             seats.append(seat)
-    if sorted(seats) == list(range(seating.seats)):
-        return tuple(tuple(side) for side in raw), []  # every seat once: nothing to report
     problems = []
     outside = sorted({s for s in seats if not 0 <= s < seating.seats})
     if outside:

@@ -112,7 +112,7 @@ def keep(
     Inserted at once, in one statement: an entry is never changed afterwards. The entry
     as `audit_rows` explains it, and the trail of the match's revision (this write's)
     when the one before is known, are kept for the answer and the next reads."""
-    at = utcnow()
+    at, label = utcnow(), actor.label if actor else None
     entry_id: int = run(
         db.session,
         NEW_ENTRY,
@@ -124,7 +124,7 @@ def keep(
             "at": at,
             "before": before,
             "after": after,
-            "actor": actor.label if actor else None,
+            "actor": label,
             "actor_user_id": actor.user_id if actor else None,
             "actor_link_id": actor.link_id if actor else None,
         },
@@ -137,7 +137,7 @@ def keep(
         at,
         before,
         after,
-        actor.label if actor else None,
+        label,
         names,
         match_rules(match),
     )

@@ -18,6 +18,7 @@ from .match_state import (
     needs_went_out,
     result_after,
     running_totals,
+    went_out_of,
 )
 
 
@@ -50,8 +51,10 @@ def refresh_status(
     per_hand = hand_totals(match.id, count) if per_hand is None else per_hand
     running = running_totals(per_hand, count)
     by_hand = _records_by_hand(match.id) if needs_went_out(rules) or has_instant_wins(rules) else {}
-    went_out = {  # a pair that went out counts as its lower-numbered seat (docs/rules.md)
-        number: seat for number, sides in by_hand.items() if (seat := _went_out(sides)) is not None
+    went_out = {
+        number: seat
+        for number, sides in by_hand.items()
+        if (seat := went_out_of(sides)) is not None
     }
     instant = {
         number: seat
@@ -83,13 +86,8 @@ def status_after_new_hand(
     final = [sum(column) for column in zip(*per_hand, strict=True)]
     records = [seat["record"] or {} for seat in seats]
     instant = instant_winner(rules, records) if has_instant_wins(rules) else None
-    result = result_after(rules, final, len(per_hand), _went_out(records), instant)
+    result = result_after(rules, final, len(per_hand), went_out_of(records), instant)
     return _settle(match, result)
-
-
-def _went_out(records: Sequence[dict[str, Any]]) -> int | None:
-    """The seat that went out in a hand (its records by seat); a pair, its first seat."""
-    return next((seat for seat, record in enumerate(records) if record.get("went_out")), None)
 
 
 def _settle(match: Match, result: GameResult) -> list[Problem]:

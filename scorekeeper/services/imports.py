@@ -226,7 +226,7 @@ def _check_result(read: FileReader, match: CheckedMatch, where: str) -> None:
         running = [r + total for r, (_, total, _) in zip(running, scored, strict=True)]
         went_out = instant = None
         if needs_went_out(rules):
-            went_out = went_out_of([{"input": record} for record, _, _ in scored])
+            went_out = went_out_of([record for record, _, _ in scored])
         if has_instant_wins(rules):
             instant = instant_winner(rules, [record for record, _, _ in scored])
         results.append(result_after(rules, running, number, went_out, instant))

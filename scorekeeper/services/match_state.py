@@ -251,9 +251,10 @@ def needs_went_out(rules: Rules) -> bool:
     return rules.game_end.tie_rule == TieRule.WENT_OUT_LAST
 
 
-def went_out_of(sides: Sequence[dict[str, Any]]) -> int | None:
-    """The seat that went out in a hand (its sides as `hand_records` gives them)."""
-    return next((seat for seat, side in enumerate(sides) if side["input"].get("went_out")), None)
+def went_out_of(records: Sequence[dict[str, Any]]) -> int | None:
+    """The seat that went out in a hand, from its records by seat; in a seated game a
+    pair that went out counts as its first seat (both keep the side's record)."""
+    return next((seat for seat, record in enumerate(records) if record.get("went_out")), None)
 
 
 def has_instant_wins(rules: Rules) -> bool:
@@ -294,8 +295,9 @@ def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchSta
     went_out_last = instant = None
     if keys and (needs_went_out(rules) or has_instant_wins(rules)):
         last = hand_records(keys[-1:])[0]  # the last hand's records, kept per version
-        went_out_last = went_out_of(last)
-        instant = instant_winner(rules, [side["input"] for side in last])
+        records = [side["input"] for side in last]
+        went_out_last = went_out_of(records)
+        instant = instant_winner(rules, records)
     result = result_after(rules, final, len(keys), went_out_last, instant)
     next_number = len(keys) + 1
     order = table_order(match)
