@@ -133,3 +133,15 @@ def test_records_made_without_their_init_equal_those_made_with_it():
     assert list(vars(line)) == [f.name for f in fields(Line)]
     with pytest.raises(FrozenInstanceError):
         line.points = 0  # type: ignore[misc]
+
+
+@pytest.mark.parametrize(
+    "options", [None, {"lineup_mode": "each_for_self"}, {"solo_phase_from": 500}]
+)
+def test_a_seated_games_line_ups_by_phase_are_its_seatings(options):
+    from scorekeeper.rules.seats import _shapes
+
+    rules = resolve("burraco-3p", options)
+    assert rules.seating is not None
+    for phase in (None, 0, 1, 2):
+        assert _shapes(rules, phase) == rules.seating.shapes(phase)
