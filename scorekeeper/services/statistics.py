@@ -129,13 +129,14 @@ def _done_matches(where: StatsFilter) -> CTE:
             Match.finished_at < datetime.combine(where.until, time()) + timedelta(1)
         )
     if where.player_id is not None:
+        # The player's matches found once (not asked of each match: SQLite would walk
+        # all the player's seats for every match).
         seated = (
-            select(Side.id)
+            select(Side.match_id)
             .join(SideMember, SideMember.side_id == Side.id)
-            .where(Side.match_id == Match.id, SideMember.player_id == where.player_id)
-            .exists()
+            .where(SideMember.player_id == where.player_id)
         )
-        query = query.where(seated)
+        query = query.where(Match.id.in_(seated))
     return query.cte("done")
 
 
@@ -175,14 +176,18 @@ def side_rows(where: StatsFilter) -> CTE:
         .group_by(scored.c.match_id)
         .cte("top")
     )
-    other = scored.alias("other")
-    best_other = (
-        select(func.max(other.c.final))
-        .where(other.c.match_id == Side.match_id, other.c.seat != Side.seat)
-        .scalar_subquery()
+    # The best final of the other sides, per side: joined, not a correlated subquery,
+    # which SQLite ran as a scan of every match's totals for each side.
+    rival = scored.alias("rival")
+    rivals = (
+        select(Side.match_id, Side.seat, func.max(rival.c.final).label("best"))
+        .join(done, done.c.id == Side.match_id)
+        .join(rival, and_(rival.c.match_id == Side.match_id, rival.c.seat != Side.seat))
+        .group_by(Side.match_id, Side.seat)
+        .cte("rivals")
     )
     final = func.coalesce(scored.c.final, 0)
-    margin = final - func.coalesce(best_other, 0)
+    margin = final - func.coalesce(rivals.c.best, 0)
     drawn = and_(done.c.status == DRAWN, final >= top.c.top)
     won = and_(done.c.status == FINISHED, done.c.winner == Side.seat)
     return (
@@ -203,7 +208,9 @@ def side_rows(where: StatsFilter) -> CTE:
         .join(done, done.c.id == Side.match_id)
         .outerjoin(scored, and_(scored.c.match_id == Side.match_id, scored.c.seat == Side.seat))
         .outerjoin(top, top.c.match_id == Side.match_id)
+        .outerjoin(rivals, and_(rivals.c.match_id == Side.match_id, rivals.c.seat == Side.seat))
         .cte("side_rows")
+        .prefix_with("MATERIALIZED")  # made once: SQLite's plan of it inlined was quadratic
     )
 
 
