@@ -703,7 +703,10 @@ def invariant_problems(rules: Rules) -> list[str]:
     special_keys = [h.key for h in rules.special_hands]
     if len(set(special_keys)) != len(special_keys):
         problems.append("special hands must have distinct keys")
-    if any(key not in {c.key for c in rules.cards} for key in rules.unmeldable):
+    card_keys = [c.key for c in rules.cards]
+    if len(set(card_keys)) != len(card_keys):
+        problems.append("card categories must have distinct keys")
+    if any(key not in set(card_keys) for key in rules.unmeldable):
         problems.append("cards that cannot be melded must be card categories of the rules")
     penalty_fields = [p.field for p in rules.counted_penalties]
     if len(set(penalty_fields)) != len(penalty_fields):

@@ -547,6 +547,15 @@ def test_duplicate_kinds_are_refused():
         )
 
 
+def test_duplicate_card_categories_are_refused():
+    """Counting cards reads a category's value by its key: two with one key would leave
+    the second's value unused, whichever the scorer meant."""
+    classic = PRESETS["classic"]
+    twin = dataclasses.replace(classic.cards[0], value=classic.cards[0].value + 5)
+    with pytest.raises(InvalidRules, match="card categories must have distinct keys"):
+        dataclasses.replace(classic, cards=(*classic.cards, twin))
+
+
 def test_broken_frozen_rules_are_refused_when_read_back():
     data = rules_to_json(PRESETS["hand-and-foot"])
     data["game_end"]["tie_rule"] = "coin_toss"
