@@ -213,9 +213,7 @@ def run(
     what SQLite takes to run it; the hot paths (a save, a match read) prebuild theirs
     once and run them here. As the session would, pending ORM changes are flushed first.
     """
-    if session.autoflush:
-        session.flush()
-    return session.connection().execute(statement, params)
+    return _flushed(session).execute(statement, params)
 
 
 def plain_rows(
@@ -228,8 +226,14 @@ def plain_rows(
     SQLite), so only for plain columns: numbers and text, no JSON or dates; and no
     expanding (IN) parameters. Pending ORM changes are flushed first, as by `run`.
     """
-    if session.autoflush:
-        session.flush()
-    connection = session.connection()
+    connection = _flushed(session)
     driver = connection.connection.driver_connection
     return _driver_rows(driver, connection.dialect, statement, params)
+
+
+def _flushed(session: Session | scoped_session[Any]) -> Connection:
+    """The session's connection, its pending ORM changes flushed first (as the session
+    does before a query of its own)."""
+    if session.autoflush:
+        session.flush()
+    return session.connection()

@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
-from typing import Any
+from typing import Any, TypeGuard
 
 from .errors import InvalidHand, Problem
 from .model import Rules, kept
@@ -140,6 +140,12 @@ def _is_int(value: object) -> bool:
     return isinstance(value, int) and not isinstance(value, bool)
 
 
+def _plain_count(value: object) -> TypeGuard[int]:
+    """A count `_SideReader.count` takes as it is: the usual case, decided before any
+    words for a problem are made."""
+    return type(value) is int and 0 <= value <= MAX_COUNT
+
+
 class _SideReader:
     """Reads one side's record, noting problems and which fields failed.
 
@@ -166,8 +172,8 @@ class _SideReader:
         return None
 
     def count(self, value: object, field_name: str, label: str) -> int | None:
-        if type(value) is int and 0 <= value <= MAX_COUNT:
-            return value  # the usual case, decided without the checks below
+        if _plain_count(value):
+            return value
         if not _is_int(value):
             self.problem(field_name, "hand.not_whole", label=label)
             return None
@@ -217,8 +223,8 @@ class _SideReader:
         result: dict[str, int] = {}
         ok = True
         for key, count_value in value.items():
-            if type(count_value) is int and 0 <= count_value <= MAX_COUNT:
-                count: int | None = count_value  # the usual case: no words made for it
+            if _plain_count(count_value):
+                count: int | None = count_value
             else:
                 count = self.count(count_value, f"{name}.{key}", f"the count of {key}")
             if count is None:
@@ -538,7 +544,7 @@ def read_hand(
         raise InvalidHand(problems)
     if rules.seating is not None:
         return _read_seated(rules, raw_sides, seats, phase, side_names, deal_number, problems)
-    side_counts = plan.side_counts.get(players_per_side) or _side_counts(rules, players_per_side)
+    side_counts = plan.side_counts[players_per_side]  # None, or one of plan.players_choices
     if len(raw_sides) not in side_counts:
         expected = " or ".join(str(n) for n in side_counts)
         given = len(raw_sides)

@@ -538,12 +538,9 @@ class Rules:
 
     @kept
     def category_values(self) -> Mapping[str, int]:
-        """Each card category's value by key, as `category` finds it: counting cards asks
-        for these on every side of every hand."""
-        values: dict[str, int] = {}
-        for category in self.cards:
-            values.setdefault(category.key, category.value)
-        return values
+        """Each card category's value by key: counting cards asks for these on every side
+        of every hand."""
+        return {category.key: category.value for category in self.cards}
 
     @kept
     def kinds(self) -> tuple[CanastaKind, ...]:
@@ -703,10 +700,10 @@ def invariant_problems(rules: Rules) -> list[str]:
     special_keys = [h.key for h in rules.special_hands]
     if len(set(special_keys)) != len(special_keys):
         problems.append("special hands must have distinct keys")
-    card_keys = [c.key for c in rules.cards]
-    if len(set(card_keys)) != len(card_keys):
+    card_keys = {c.key for c in rules.cards}
+    if len(card_keys) != len(rules.cards):
         problems.append("card categories must have distinct keys")
-    if any(key not in set(card_keys) for key in rules.unmeldable):
+    if any(key not in card_keys for key in rules.unmeldable):
         problems.append("cards that cannot be melded must be card categories of the rules")
     penalty_fields = [p.field for p in rules.counted_penalties]
     if len(set(penalty_fields)) != len(penalty_fields):

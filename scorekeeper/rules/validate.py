@@ -263,8 +263,7 @@ def _side_problems(
     if counted > deck.value:
         add(_biggest(values), "check.side_over_deck", counted=counted, deck=deck.value)
 
-    if rules.feet is not None or rules.counted_penalties:
-        problems.extend(_count_problems(rules, hand, index, failed, who))
+    problems.extend(_count_problems(rules, hand, index, failed, who))
 
     blocking = plan.going_out_blockers
     if side.went_out and side.special_hand is None and failed.isdisjoint(blocking):
@@ -373,11 +372,10 @@ def _count_problems(
 
 
 def _cards_by_field(
-    rules: Rules, category: str, usable: list[tuple[SideHand, set[str], dict[str, int]]]
+    plan: CheckPlan, category: str, usable: list[tuple[SideHand, set[str], dict[str, int]]]
 ) -> dict[str, int]:
     """The cards of a category each field counts across all sides, in the order they are
     first met (the field that holds most of them is named first)."""
-    laid_fields = {t.field: t.card_category for t in rules.laid_threes()}
     by_field: dict[str, int] = {}
     for side, bad, _ in usable:
         for name in CARD_FIELDS:
@@ -385,11 +383,8 @@ def _cards_by_field(
             if counts and name not in bad:
                 key = f"{name}.{category}"
                 by_field[key] = by_field.get(key, 0) + counts.get(category, 0)
-        for penalty in rules.counted_penalties:
-            if penalty.card_category == category and penalty.field not in bad:
-                by_field[penalty.field] = by_field.get(penalty.field, 0) + side.count(penalty.field)
-        for name, laid_category in laid_fields.items():
-            if laid_category == category and name not in bad:
+        for name, category_key in plan.card_count_fields:
+            if category_key == category and name not in bad:
                 by_field[name] = by_field.get(name, 0) + side.count(name)
     return by_field
 
@@ -439,7 +434,7 @@ def _deck_problems(
         available = deck.count_of(category.key)
         if count > available:
             # Name the field holding most of these cards: that is where to look first.
-            by_field = _cards_by_field(rules, category.key, usable)
+            by_field = _cards_by_field(plan, category.key, usable)
             field = max(by_field, key=lambda name: by_field[name])
             problems.append(
                 Problem.of(
