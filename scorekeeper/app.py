@@ -13,12 +13,12 @@ from typing import Any
 from flask import Flask, Request, Response
 from flask import typing as ft
 from flask.globals import request_ctx
-from flask.json.provider import DefaultJSONProvider
 from werkzeug.routing import MapAdapter
 
 from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
 from .database import engine_options
 from .extensions import csrf, db, limiter, migrate
+from .json_answers import FastJSONProvider
 from .services import storage
 from .sessions import CheckedCookieSessions
 
@@ -29,6 +29,8 @@ ASYNC_ANSWERS = 1024  # functions whose `async def` answer is kept (hooks, views
 
 class Scorekeeper(Flask):
     """Flask, with the per-request questions whose answers do not change asked once."""
+
+    json_provider_class = FastJSONProvider
 
     def __init__(self, *args: Any, **kwargs: Any) -> None:
         super().__init__(*args, **kwargs)
@@ -179,8 +181,6 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 
     app.session_interface = CheckedCookieSessions()
-    if isinstance(app.json, DefaultJSONProvider):
-        app.json.sort_keys = False  # keep answers in the documented order
     db.init_app(app)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
