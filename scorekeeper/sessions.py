@@ -17,6 +17,8 @@ from flask import Flask, Request, Response
 from flask.sessions import SecureCookieSession, SecureCookieSessionInterface, SessionMixin
 from itsdangerous import BadSignature, URLSafeTimedSerializer
 
+from .delivery import vary_on
+
 CHECKED_COOKIES = 4096  # distinct cookies remembered as checked (a club's phones)
 
 
@@ -69,10 +71,7 @@ class CheckedCookieSessions(SecureCookieSessionInterface):
         if session.modified or (session and self.should_set_cookie(app, session)):
             super().save_session(app, session, response)
         elif session.accessed:
-            if "Vary" in response.headers:
-                response.vary.add("Cookie")
-            else:
-                response.headers["Vary"] = "Cookie"  # what `vary.add` writes to no Vary
+            vary_on(response, "Cookie")
 
     def _check(
         self, serializer: URLSafeTimedSerializer, cookie: str, max_age: int

@@ -40,11 +40,19 @@ def json_object() -> dict[str, Any]:
         fail(400, "The body must be a JSON object (it is not valid JSON)")
     if not isinstance(body, dict):
         fail(400, "The body must be a JSON object")
-    problem = unstorable_text(body)
+    problem = unstorable_text(body) if may_hold_unstorable(raw) else None
     if problem is not None:
         where, reason = problem
         fail(400, f"The text at {where or 'the top level'} {reason}", where or None)
     return body
+
+
+def may_hold_unstorable(raw: bytes) -> bool:
+    """Whether a JSON body could hold text that cannot be stored (a NUL, half a surrogate
+    pair). Such text can come only as a \\u escape or as bytes outside ASCII: JSON
+    refuses a raw NUL (a control character), and a body in UTF-16 or UTF-32 has zero
+    bytes. Most bodies (plain ASCII, no escapes) are answered without walking them."""
+    return not raw.isascii() or b"\\u" in raw or b"\x00" in raw
 
 
 def unstorable_text(value: Any, where: str = "") -> tuple[str, str] | None:

@@ -495,3 +495,36 @@ def test_new_options_and_their_rejections_through_the_api(client):
     assert errors(score(client, "classic", [{}, {}], options={"red_three_totals": {"9": 5}})) == {
         (None, "options.red_three_totals")
     }
+
+
+@pytest.mark.parametrize(
+    ("data", "why"),
+    [
+        (b'{"variant": "classic", "sides": [{"x\\u0000": 1}, {}]}', "NUL"),
+        (b'{"variant": "classic\\ud800", "sides": [{}, {}]}', "surrogate"),
+        (
+            '{"variant": "classic\ud800", "sides": [{}, {}]}'.encode("utf-8", "surrogatepass"),
+            "surrogate",
+        ),
+        ('{"variant": "classic\\u0000", "sides": [{}, {}]}'.encode("utf-16"), "NUL"),
+        ('{"variant": "classic\\ud800", "sides": [{}, {}]}'.encode("utf-32"), "surrogate"),
+    ],
+    ids=["escaped NUL in a key", "escaped surrogate", "raw surrogate", "UTF-16", "UTF-32"],
+)
+def test_text_that_cannot_be_stored_is_refused_however_it_is_written(client, data, why):
+    """Bodies in plain ASCII without escapes are not searched for such text; every other
+    way to write it still gets the 400 that names where it is."""
+    from scorekeeper.api.common import may_hold_unstorable
+
+    assert may_hold_unstorable(data)
+    response = client.post("/api/v1/score", data=data, content_type="application/json")
+    assert response.status_code == 400, response.json
+    [error] = response.json["errors"]
+    assert why in error["message"]
+
+
+def test_a_plain_ascii_body_is_not_searched():
+    from scorekeeper.api.common import may_hold_unstorable
+
+    assert not may_hold_unstorable(b'{"variant": "classic", "sides": [{"meld_points": 50}]}')
+    assert may_hold_unstorable('{"name": "Zoë"}'.encode())
