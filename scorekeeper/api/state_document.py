@@ -23,8 +23,8 @@ from ..services.audit import AuditRow, audit_rows
 from ..services.match_state import (
     HandKey,
     HandRow,
+    current_keys,
     frozen_json,
-    hand_keys,
     hand_records,
     match_rules,
     match_state,
@@ -81,7 +81,7 @@ class StateReads:
 
     @classmethod
     def read(cls, match: Match, keys: list[HandKey] | None = None) -> StateReads:
-        keys = hand_keys(match.id, len(match.sides)) if keys is None else keys
+        keys = current_keys(match.id, match.revision, len(match.sides)) if keys is None else keys
         frozen_text(match)  # kept per match: the state needs no more of the match's row
         rules = match_rules(match)
         lineups = hand_lineups(match.id) if rules.seating is not None else None

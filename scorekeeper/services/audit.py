@@ -27,6 +27,7 @@ TRAIL = (
     .where(_AUDIT.c.match_id == bindparam("match_id"))
     .order_by(_AUDIT.c.id.desc())
 )
+TRAIL_SINCE = TRAIL.where(_AUDIT.c.id > bindparam("after"))
 ENTRY_COLUMNS = (
     _AUDIT.c.id,
     _AUDIT.c.action,
@@ -144,12 +145,27 @@ def keep(
     parts = cache("parts")
     parts.put(("audit", entry_id, *names), row)
     revision = match.revision  # this write's: it holds the match's lock
-    [this_write, before_it] = parts.peek_many(
-        [("trail", match.id, revision), ("trail", match.id, revision - 1)]
-    )
-    known = this_write if this_write is not None else before_it
-    if known is not None:
-        parts.put(("trail", match.id, revision), [entry_id, *known])
+    kept: tuple[int, list[int]] | None = parts.peek(("trail", match.id))
+    if kept is not None and kept[0] in (revision, revision - 1):  # this write's, the last
+        parts.put(("trail", match.id), (revision, [entry_id, *kept[1]]))
+
+
+def _trail(match: Match) -> list[int]:
+    """The ids of the match's audit entries, newest first, at its revision: kept per
+    match; when kept at an earlier revision, only the entries added since are read (an
+    entry is never changed or removed, and ids grow)."""
+    parts = cache("parts")
+    kept: tuple[int, list[int]] | None = parts.peek(("trail", match.id))
+    if kept is not None and kept[0] == match.revision:
+        return kept[1]
+    if kept is not None and kept[0] < match.revision and kept[1]:
+        params = {"match_id": match.id, "after": kept[1][0]}
+        ids = [entry_id for (entry_id,) in plain_rows(db.session, TRAIL_SINCE, params)]
+        ids += kept[1]
+    else:
+        ids = [entry_id for (entry_id,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
+    parts.put(("trail", match.id), (match.revision, ids))
+    return ids
 
 
 CHANGES = ("corrected", "removed")  # what the scoreboard lists: recorded hands are in its table
@@ -162,17 +178,15 @@ def audit_rows(
     total before and after.
 
     Entries never change, so each is read and explained once (per side names) and kept;
-    a long trail costs one query of ids (none when the trail of the match's revision is
-    kept), and one more for entries not seen yet.
+    a long trail costs a query of the ids added since the revision kept (none when it is
+    the match's), and one more for entries not seen yet.
     """
     names = side_names(match)
     parts = cache("parts")
-    whole = hand_id is None and actions is None
-    ids: list[int] | None = parts.peek(("trail", match.id, match.revision)) if whole else None
-    if ids is None and whole:
-        ids = [entry_id for (entry_id,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
-        parts.put(("trail", match.id, match.revision), ids)
-    elif ids is None:
+    ids: list[int]
+    if hand_id is None and actions is None:
+        ids = _trail(match)
+    else:
         query = TRAIL.params(match_id=match.id)
         if hand_id is not None:
             query = query.where(AuditEntry.hand_id == hand_id)

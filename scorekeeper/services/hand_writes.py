@@ -37,10 +37,10 @@ from .match_lock import (
 from .match_state import (
     ABANDONED,
     HandKey,
+    current_keys,
     hand_keys,
     keep_keys,
     keep_parts,
-    kept_keys,
     load_match,
     match_rules,
     side_names,
@@ -249,7 +249,7 @@ def plan_hand(match_id: int, post: HandPost) -> HandPlan | None:
         return None
     # A revision names one state of the match's hands: those the last save left are kept
     # (if another write came in since, the revision check under the lock sees it).
-    keys = kept_keys(match.id, match.revision) or hand_keys(match.id, len(match.sides))
+    keys = current_keys(match.id, match.revision, len(match.sides))
     number = len(keys) + 1
     if post.expected_number not in (None, number):
         return None

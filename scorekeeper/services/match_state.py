@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
-from sqlalchemy import bindparam, select
+from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import defer, joinedload
 
 from ..caches import cache
@@ -116,6 +116,8 @@ HAND_KEYS = (
     .where(Hand.match_id == bindparam("match_id"))
     .order_by(Hand.number, HandSide.seat)
 )
+HAND_KEYS_SINCE = HAND_KEYS.where(Hand.version > bindparam("since"))
+HAND_COUNT = select(func.count(Hand.id)).where(Hand.match_id == bindparam("match_id"))
 HAND_SIDES = (
     select(HandSide.hand_id, HandSide.record, HandSide.total, HandSide.lines)
     .where(HandSide.hand_id.in_(bindparam("hand_ids", expanding=True)))
@@ -191,7 +193,10 @@ class HandKey(NamedTuple):
 
 def hand_keys(match_id: int, sides: int) -> list[HandKey]:
     """Each hand's identity and totals by seat, in hand order, in one query (no JSON)."""
-    rows = plain_rows(db.session, HAND_KEYS, {"match_id": match_id})
+    return _keys_of(plain_rows(db.session, HAND_KEYS, {"match_id": match_id}), sides)
+
+
+def _keys_of(rows: Sequence[Any], sides: int) -> list[HandKey]:
     keys: dict[int, HandKey] = {}
     for hand_id, number, version, seat, total in rows:
         key = keys.get(hand_id)
@@ -203,14 +208,47 @@ def hand_keys(match_id: int, sides: int) -> list[HandKey]:
 
 def keep_keys(match_id: int, revision: int, keys: Sequence[HandKey]) -> None:
     """The hands of a match at a revision, from the write that made it (kept once it
-    commits): the scorer's next hand is planned without reading them all again."""
-    cache("parts").put(("keys", match_id, revision), list(keys))
+    commits, one revision per match): the next save is planned from them."""
+    cache("parts").put(("keys", match_id), (revision, list(keys)))
 
 
-def kept_keys(match_id: int, revision: int) -> list[HandKey] | None:
-    """The hands a write left at this revision, when kept (a copy: the caller may add)."""
-    kept = cache("parts").peek(("keys", match_id, revision))
-    return None if kept is None else list(kept)
+def current_keys(match_id: int, revision: int, sides: int) -> list[HandKey]:
+    """The match's `hand_keys` at `revision`, the one the caller's snapshot sees.
+
+    When this process kept the hands of an earlier revision (another worker saved
+    since), only the hands written after it are read: a write stamps each hand it
+    writes with its revision (`Hand.version`) and hands are only added, changed or
+    removed. A removal renumbers hands without a new version, so a count that does not
+    add up means one happened, and all are read, as with nothing kept. (A copy: the
+    caller may add to it.)
+    """
+    kept: tuple[int, list[HandKey]] | None = cache("parts").peek(("keys", match_id))
+    if kept is not None and kept[0] == revision:
+        return list(kept[1])
+    if kept is not None and kept[0] < revision:
+        params = {"match_id": match_id, "since": kept[0]}
+        newer = _keys_of(plain_rows(db.session, HAND_KEYS_SINCE, params), sides)
+        [(count,)] = plain_rows(db.session, HAND_COUNT, {"match_id": match_id})
+        keys = _updated(kept[1], newer)
+        if len(keys) == count and all(key.number == n for n, key in enumerate(keys, 1)):
+            keep_keys(match_id, revision, keys)
+            return list(keys)
+    keys = hand_keys(match_id, sides)
+    keep_keys(match_id, revision, keys)
+    return list(keys)
+
+
+def _updated(kept: Sequence[HandKey], newer: Sequence[HandKey]) -> list[HandKey]:
+    """The kept keys with the newer ones in place of their hand's, new hands after them."""
+    keys = list(kept)
+    place = {key.id: index for index, key in enumerate(keys)}
+    for key in newer:
+        index = place.get(key.id)
+        if index is None:
+            keys.append(key)
+        else:
+            keys[index] = key
+    return sorted(keys, key=lambda key: key.number)
 
 
 def keep_parts(hand_id: int, version: int, sides: list[dict[str, Any]]) -> None:
@@ -288,7 +326,7 @@ def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchSta
     """The scoreboard of a match loaded with `load_match` (`keys`: its `hand_keys`)."""
     rules = match_rules(match)
     count = len(match.sides)
-    keys = hand_keys(match.id, count) if keys is None else keys
+    keys = current_keys(match.id, match.revision, count) if keys is None else keys
     per_hand = [key.totals for key in keys]
     running = running_totals(per_hand, count)
     final = running[-1] if running else [0] * count
