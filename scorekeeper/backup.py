@@ -4,9 +4,10 @@ Both use SQLite's online backup API, which copies a consistent state while the
 server goes on serving (it takes the database's locks as any writer would). A
 restore checks the file first, keeps a copy of the current database beside it,
 and brings an older backup up to the current schema. It also moves every match's
-revision (and every group's history revision) past the highest one the replaced
-database reached: servers still running keep what they showed per revision (see
-`caches`), and a revision must never name two different states. PostgreSQL has its own
+revision (and every group's history revision, and every hand's version) past the
+highest one the replaced database reached: servers still running keep what they
+showed per revision (see `caches`), and a revision must never name two different
+states. PostgreSQL has its own
 tools (pg_dump, pg_restore): the commands say which line to run.
 """
 
@@ -144,6 +145,9 @@ def restore_command(path: Path, yes: bool) -> None:
     flask_migrate.upgrade()
     with db.engine.begin() as connection:
         connection.execute(text("UPDATE match SET revision = revision + :step"), {"step": reached})
+        # A hand's version is the revision that last wrote it: moved with them, so that
+        # a worker that kept hands of the replaced database reads every restored one.
+        connection.execute(text("UPDATE hand SET version = version + :step"), {"step": reached})
         connection.execute(
             text('UPDATE "group" SET history_revision = history_revision + :step'),
             {"step": reached_history},

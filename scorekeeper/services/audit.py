@@ -27,7 +27,6 @@ TRAIL = (
     .where(_AUDIT.c.match_id == bindparam("match_id"))
     .order_by(_AUDIT.c.id.desc())
 )
-TRAIL_SINCE = TRAIL.where(_AUDIT.c.id > bindparam("after"))
 ENTRY_COLUMNS = (
     _AUDIT.c.id,
     _AUDIT.c.action,
@@ -151,19 +150,13 @@ def keep(
 
 
 def _trail(match: Match) -> list[int]:
-    """The ids of the match's audit entries, newest first, at its revision: kept per
-    match; when kept at an earlier revision, only the entries added since are read (an
-    entry is never changed or removed, and ids grow)."""
+    """The ids of the match's audit entries, newest first, at its revision: kept once
+    per match, read when the match has moved on since (one query of ids)."""
     parts = cache("parts")
     kept: tuple[int, list[int]] | None = parts.peek(("trail", match.id))
     if kept is not None and kept[0] == match.revision:
         return kept[1]
-    if kept is not None and kept[0] < match.revision and kept[1]:
-        params = {"match_id": match.id, "after": kept[1][0]}
-        ids = [entry_id for (entry_id,) in plain_rows(db.session, TRAIL_SINCE, params)]
-        ids += kept[1]
-    else:
-        ids = [entry_id for (entry_id,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
+    ids = [entry_id for (entry_id,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
     parts.put(("trail", match.id), (match.revision, ids))
     return ids
 
@@ -178,8 +171,8 @@ def audit_rows(
     total before and after.
 
     Entries never change, so each is read and explained once (per side names) and kept;
-    a long trail costs a query of the ids added since the revision kept (none when it is
-    the match's), and one more for entries not seen yet.
+    a long trail costs one query of ids (none when the trail of the match's revision is
+    kept), and one more for entries not seen yet.
     """
     names = side_names(match)
     parts = cache("parts")

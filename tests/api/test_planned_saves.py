@@ -192,13 +192,12 @@ def test_two_workers_taking_turns_answer_with_what_a_fresh_read_gives(app, clien
 
 
 def test_a_worker_reads_only_what_was_written_since_what_it_kept(app, client, monkeypatch):
-    """After another worker's saves, a worker brings the hands and audit trail it kept
-    up to date by reading only the hands written since (a new hand, a corrected one)
-    and the entries added since; a removal in between renumbers hands without a new
-    version, so it is noticed and everything is read again. Each answer is what a
-    worker with nothing kept reads."""
+    """After another worker's saves, a worker brings the hand keys it kept up to date
+    by reading only the hands written since (a new hand, a corrected one); a removal in
+    between renumbers hands without a new version, so it is noticed and everything is
+    read again. Each answer is what a worker with nothing kept reads."""
     from scorekeeper import create_app
-    from scorekeeper.services import audit, match_state
+    from scorekeeper.services import match_state
     from tests.support import app_config, sign_in
 
     url = app.config["SQLALCHEMY_DATABASE_URI"]
@@ -210,15 +209,14 @@ def test_a_worker_reads_only_what_was_written_since_what_it_kept(app, client, mo
         assert client.post(hands, json={"sides": USUAL}).status_code == 201
 
     reads: list[tuple[object, int]] = []
-    for module in (match_state, audit):
-        real = module.plain_rows
+    real = match_state.plain_rows
 
-        def recording(session, statement, params, real=real):
-            rows = real(session, statement, params)
-            reads.append((statement, len(rows)))
-            return rows
+    def recording(session, statement, params):
+        rows = real(session, statement, params)
+        reads.append((statement, len(rows)))
+        return rows
 
-        monkeypatch.setattr(module, "plain_rows", recording)
+    monkeypatch.setattr(match_state, "plain_rows", recording)
 
     def truth():
         return read(sign_in(fresh_app.test_client()), match_id)
@@ -229,9 +227,7 @@ def test_a_worker_reads_only_what_was_written_since_what_it_kept(app, client, mo
     saved = client.post(hands, json={"sides": USUAL})  # hand 5
     assert saved.status_code == 201
     assert (match_state.HAND_KEYS_SINCE, 4) in reads  # hands 2 and 4, two seats each
-    assert (audit.TRAIL_SINCE, 3) in reads  # the other's two entries, and this save's
     assert not [statement for statement, _ in reads if statement is match_state.HAND_KEYS]
-    assert not [statement for statement, _ in reads if statement is audit.TRAIL]
     assert saved.json == truth()
 
     assert other.delete(f"{hands}/1").status_code == 200

@@ -181,3 +181,37 @@ def test_a_running_server_shows_the_restored_match_and_what_is_recorded_after(tm
     assert "+290" not in board  # the hand the restore took away is nowhere
     with app.app_context():
         db.engine.dispose()
+
+
+def test_a_running_server_forgets_a_correction_the_restore_took_away(tmp_path):
+    """A worker brings the hands and audit trail it kept up to date from what was
+    written since; a restore puts back hands and entries it saw differently, with as
+    many hands as before, and the worker must show them as restored."""
+    app = make_app(f"sqlite:///{tmp_path / 'club.sqlite'}")
+    with app.app_context():
+        flask_migrate.upgrade()
+    client = signed_in(app)
+    match_id = client.post("/api/v1/matches", json={"variant": "classic", "sides": TEAMS}).json[
+        "id"
+    ]
+    hands = f"/api/v1/matches/{match_id}/hands"
+    client.post(hands, json={"sides": USUAL})
+    runner = app.test_cli_runner()
+    assert runner.invoke(args=["backup", str(tmp_path / "club.bak")]).exit_code == 0
+    before = client.get(f"/api/v1/matches/{match_id}").json
+    corrected = [{"meld_points": 300, "hand_points": 10}, {"meld_points": 70, "hand_points": 10}]
+    assert client.put(f"{hands}/1", json={"sides": corrected}).status_code == 200
+    shown = client.get(f"/api/v1/matches/{match_id}").json
+    assert shown["hands"][0]["sides"][0]["total"] == 290  # shown, and kept
+    assert shown["audit"][0]["action"] == "corrected"
+    assert runner.invoke(args=["restore", "--yes", str(tmp_path / "club.bak")]).exit_code == 0
+
+    restored = client.get(f"/api/v1/matches/{match_id}").json
+    assert [h["sides"][0]["total"] for h in restored["hands"]] == [100]
+    assert [entry["action"] for entry in restored["audit"]] == ["recorded"]
+    assert restored["hands"][0]["sides"] == before["hands"][0]["sides"]
+    again = client.post(hands, json={"sides": USUAL}).json
+    assert [h["sides"][0]["total"] for h in again["hands"]] == [100, 100]
+    assert [entry["action"] for entry in again["audit"]] == ["recorded", "recorded"]
+    with app.app_context():
+        db.engine.dispose()
