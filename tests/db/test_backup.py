@@ -153,9 +153,9 @@ def test_backup_on_postgresql_gives_the_pg_dump_line(postgres_schema_url):
         db.engine.dispose()
 
 
-def test_a_running_server_shows_the_restored_match_and_what_is_recorded_after(tmp_path):
-    """Servers keep each match state they showed by revision: after a restore, hands
-    recorded anew must never be shown as the ones the restore took away."""
+def backed_up_match(tmp_path):
+    """A served database with a match of one hand, backed up to club.bak: the app, a
+    signed-in client, a CLI runner and the match's id."""
     app = make_app(f"sqlite:///{tmp_path / 'club.sqlite'}")
     with app.app_context():
         flask_migrate.upgrade()
@@ -166,6 +166,13 @@ def test_a_running_server_shows_the_restored_match_and_what_is_recorded_after(tm
     client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": USUAL})
     runner = app.test_cli_runner()
     assert runner.invoke(args=["backup", str(tmp_path / "club.bak")]).exit_code == 0
+    return app, client, runner, match_id
+
+
+def test_a_running_server_shows_the_restored_match_and_what_is_recorded_after(tmp_path):
+    """Servers keep each match state they showed by revision: after a restore, hands
+    recorded anew must never be shown as the ones the restore took away."""
+    app, client, runner, match_id = backed_up_match(tmp_path)
     lost = [{"meld_points": 300, "hand_points": 10}, {"meld_points": 70, "hand_points": 10}]
     client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": lost})
     assert len(client.get(f"/api/v1/matches/{match_id}").json["hands"]) == 2  # shown, kept
@@ -184,20 +191,11 @@ def test_a_running_server_shows_the_restored_match_and_what_is_recorded_after(tm
 
 
 def test_a_running_server_forgets_a_correction_the_restore_took_away(tmp_path):
-    """A worker brings the hands and audit trail it kept up to date from what was
-    written since; a restore puts back hands and entries it saw differently, with as
-    many hands as before, and the worker must show them as restored."""
-    app = make_app(f"sqlite:///{tmp_path / 'club.sqlite'}")
-    with app.app_context():
-        flask_migrate.upgrade()
-    client = signed_in(app)
-    match_id = client.post("/api/v1/matches", json={"variant": "classic", "sides": TEAMS}).json[
-        "id"
-    ]
+    """A worker brings the hand keys it kept up to date from the hands written since;
+    a restore puts back a hand it saw corrected, with as many hands as before, and the
+    worker must show it (and the audit trail) as restored."""
+    app, client, runner, match_id = backed_up_match(tmp_path)
     hands = f"/api/v1/matches/{match_id}/hands"
-    client.post(hands, json={"sides": USUAL})
-    runner = app.test_cli_runner()
-    assert runner.invoke(args=["backup", str(tmp_path / "club.bak")]).exit_code == 0
     before = client.get(f"/api/v1/matches/{match_id}").json
     corrected = [{"meld_points": 300, "hand_points": 10}, {"meld_points": 70, "hand_points": 10}]
     assert client.put(f"{hands}/1", json={"sides": corrected}).status_code == 200
