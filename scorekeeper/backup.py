@@ -40,7 +40,8 @@ def _database_file() -> Path:
         raise BackupError(
             "This server uses PostgreSQL; back it up with its own tools:\n"
             f"  pg_dump --format=custom --file=scores.dump '{safe}'\n"
-            f"  pg_restore --clean --if-exists --dbname='{safe}' scores.dump"
+            f"  pg_restore --clean --if-exists --dbname='{safe}' scores.dump\n"
+            "and restart the server after a pg_restore (docs/hosting.md, Backups)."
         )
     if not url.database or url.database == ":memory:":
         raise BackupError("This server's database lives in memory: there is nothing to copy.")

@@ -149,6 +149,7 @@ def test_backup_on_postgresql_gives_the_pg_dump_line(postgres_schema_url):
     result = app.test_cli_runner().invoke(args=["backup", "/tmp/never-written.sqlite"])
     assert result.exit_code != 0
     assert "pg_dump --format=custom" in result.output
+    assert "restart the server after a pg_restore" in result.output
     with app.app_context():
         db.engine.dispose()
 
