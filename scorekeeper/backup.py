@@ -4,11 +4,11 @@ Both use SQLite's online backup API, which copies a consistent state while the
 server goes on serving (it takes the database's locks as any writer would). A
 restore checks the file first, keeps a copy of the current database beside it,
 and brings an older backup up to the current schema. It also moves every match's
-revision (and every group's history revision, and every hand's version) past the
-highest one the replaced database reached: servers still running keep what they
-showed per revision (see `caches`), and a revision must never name two different
-states. PostgreSQL has its own
-tools (pg_dump, pg_restore): the commands say which line to run.
+revision (and every group's history revision, every hand's version and every audit
+entry's id) past the highest one the replaced database reached: servers still
+running keep what they showed per revision, version and entry (see `caches`), and
+none of these may ever name two different states. PostgreSQL has its own tools
+(pg_dump, pg_restore): the commands say which line to run.
 """
 
 from __future__ import annotations
@@ -136,6 +136,7 @@ def restore_command(path: Path, yes: bool) -> None:
     db.session.remove()
     reached = _past_highest(target, "match", "revision")
     reached_history = _past_highest(target, "group", "history_revision")
+    reached_entry = _past_highest(target, "audit_entry", "id")
     if target.exists():
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         kept = target.with_name(f"{target.stem}.before-restore-{stamp}{target.suffix}")
@@ -149,6 +150,11 @@ def restore_command(path: Path, yes: bool) -> None:
         # A hand's version is the revision that last wrote it: moved with them, so that
         # a worker that kept hands of the replaced database reads every restored one.
         connection.execute(text("UPDATE hand SET version = version + :step"), {"step": reached})
+        # Audit entries are kept by id: theirs, and the ids new ones take, move past every
+        # id the replaced database gave (through negative ids: ids are unique row by row).
+        step = {"step": reached_entry}
+        connection.execute(text("UPDATE audit_entry SET id = -(id + :step)"), step)
+        connection.execute(text("UPDATE audit_entry SET id = -id WHERE id < 0"))
         connection.execute(
             text('UPDATE "group" SET history_revision = history_revision + :step'),
             {"step": reached_history},

@@ -214,3 +214,22 @@ def test_a_running_server_forgets_a_correction_the_restore_took_away(tmp_path):
     assert [entry["action"] for entry in again["audit"]] == ["recorded", "recorded"]
     with app.app_context():
         db.engine.dispose()
+
+
+def test_another_worker_shows_the_entries_recorded_after_a_restore(tmp_path):
+    """Workers keep each audit entry they explained by its id; entries recorded after a
+    restore must not take ids a running worker saw with other content."""
+    app, client, runner, match_id = backed_up_match(tmp_path)
+    other = signed_in(make_app(app.config["SQLALCHEMY_DATABASE_URI"]))
+    hands = f"/api/v1/matches/{match_id}/hands"
+    corrected = [{"meld_points": 300, "hand_points": 10}, {"meld_points": 70, "hand_points": 10}]
+    assert client.put(f"{hands}/1", json={"sides": corrected}).status_code == 200
+    seen = other.get(f"/api/v1/matches/{match_id}").json  # the other worker keeps it
+    assert [entry["action"] for entry in seen["audit"]] == ["corrected", "recorded"]
+    assert runner.invoke(args=["restore", "--yes", str(tmp_path / "club.bak")]).exit_code == 0
+
+    saved = client.post(hands, json={"sides": USUAL}).json
+    assert [entry["action"] for entry in saved["audit"]] == ["recorded", "recorded"]
+    assert other.get(f"/api/v1/matches/{match_id}").json == saved
+    with app.app_context():
+        db.engine.dispose()
