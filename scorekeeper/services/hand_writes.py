@@ -38,7 +38,6 @@ from .match_state import (
     ABANDONED,
     HandKey,
     current_keys,
-    hand_keys,
     keep_keys,
     keep_parts,
     load_match,
@@ -292,7 +291,9 @@ def _record_locked(
         raise MatchFinished("Not saved: the game is over, so no more hands can be recorded.")
     if match.status == ABANDONED:
         raise MatchFinished("Not saved: this match was abandoned.")
-    keys = hand_keys(match.id, len(match.sides))  # the totals so far: the game end needs them
+    # The totals so far (the game end needs them): the hands the last write left, read
+    # under the lock, so only those written since this worker last kept them.
+    keys = current_keys(match.id, revision - 1, len(match.sides))
     number = len(keys) + 1
     expected_number = post.expected_number
     if expected_number is not None and expected_number < number:

@@ -238,3 +238,39 @@ def test_a_worker_reads_only_what_was_written_since_what_it_kept(app, client, mo
     assert (match_state.HAND_KEYS, 10) in reads  # all five hands read again
     assert saved.json == truth()
     assert [hand["number"] for hand in saved.json["hands"]] == [1, 2, 3, 4, 5, 6]
+
+
+def test_a_save_without_a_plan_reads_under_the_lock_only_the_hands_written_since(app, client):
+    """The pages save through record_hand, which reads the totals so far under the
+    match's lock: after the other worker's save, only its hand is read there, and the
+    hand lands as the next one."""
+    from scorekeeper import create_app
+    from scorekeeper.services import match_state
+    from tests.support import app_config, sign_in
+
+    other = sign_in(create_app(app_config(app.config["SQLALCHEMY_DATABASE_URI"])).test_client())
+    match_id = create(client)["id"]
+    hands = f"{URL}/{match_id}/hands"
+    for _ in range(3):
+        assert client.post(hands, json={"sides": USUAL}).status_code == 201
+    assert other.post(hands, json={"sides": OTHER}).status_code == 201  # hand 4
+
+    reads: list[tuple[object, int]] = []
+    real = match_state.plain_rows
+
+    def recording(session, statement, params):
+        rows = real(session, statement, params)
+        reads.append((statement, len(rows)))
+        return rows
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(match_state, "plain_rows", recording)
+        another_device_records(app, match_id, USUAL)  # hand 5, through the pages' path
+    assert (match_state.HAND_KEYS_SINCE, 2) in reads  # hand 4, two seats
+    assert not [statement for statement, _ in reads if statement is match_state.HAND_KEYS]
+    state = read(client, match_id)
+    assert [hand["number"] for hand in state["hands"]] == [1, 2, 3, 4, 5]
+    assert [hand["sides"][0]["input"]["meld_points"] for hand in state["hands"]] == [
+        55, 55, 55, 95, 55,
+    ]  # fmt: skip
+    assert state == read(other, match_id)
