@@ -30,6 +30,22 @@ def another_device_records(app, match_id, sides):
         db.session.remove()
 
 
+def key_reads(monkeypatch) -> list[tuple[object, int]]:
+    """The hand-key statements run from now on, each with the number of rows it gave."""
+    from scorekeeper.services import match_state
+
+    reads: list[tuple[object, int]] = []
+    real = match_state.plain_rows
+
+    def recording(session, statement, params):
+        rows = real(session, statement, params)
+        reads.append((statement, len(rows)))
+        return rows
+
+    monkeypatch.setattr(match_state, "plain_rows", recording)
+    return reads
+
+
 def test_a_hand_saved_between_the_plan_and_the_write_is_not_overwritten(app, client, monkeypatch):
     match_id = create(client)["id"]
     planned = api_matches.plan_hand
@@ -208,15 +224,7 @@ def test_a_worker_reads_only_what_was_written_since_what_it_kept(app, client, mo
     for _ in range(3):
         assert client.post(hands, json={"sides": USUAL}).status_code == 201
 
-    reads: list[tuple[object, int]] = []
-    real = match_state.plain_rows
-
-    def recording(session, statement, params):
-        rows = real(session, statement, params)
-        reads.append((statement, len(rows)))
-        return rows
-
-    monkeypatch.setattr(match_state, "plain_rows", recording)
+    reads = key_reads(monkeypatch)
 
     def truth():
         return read(sign_in(fresh_app.test_client()), match_id)
@@ -240,7 +248,9 @@ def test_a_worker_reads_only_what_was_written_since_what_it_kept(app, client, mo
     assert [hand["number"] for hand in saved.json["hands"]] == [1, 2, 3, 4, 5, 6]
 
 
-def test_a_save_without_a_plan_reads_under_the_lock_only_the_hands_written_since(app, client):
+def test_a_save_without_a_plan_reads_under_the_lock_only_the_hands_written_since(
+    app, client, monkeypatch
+):
     """The pages save through record_hand, which reads the totals so far under the
     match's lock: after the other worker's save, only its hand is read there, and the
     hand lands as the next one."""
@@ -255,17 +265,8 @@ def test_a_save_without_a_plan_reads_under_the_lock_only_the_hands_written_since
         assert client.post(hands, json={"sides": USUAL}).status_code == 201
     assert other.post(hands, json={"sides": OTHER}).status_code == 201  # hand 4
 
-    reads: list[tuple[object, int]] = []
-    real = match_state.plain_rows
-
-    def recording(session, statement, params):
-        rows = real(session, statement, params)
-        reads.append((statement, len(rows)))
-        return rows
-
-    with pytest.MonkeyPatch.context() as patch:
-        patch.setattr(match_state, "plain_rows", recording)
-        another_device_records(app, match_id, USUAL)  # hand 5, through the pages' path
+    reads = key_reads(monkeypatch)
+    another_device_records(app, match_id, USUAL)  # hand 5, through the pages' path
     assert (match_state.HAND_KEYS_SINCE, 2) in reads  # hand 4, two seats
     assert not [statement for statement, _ in reads if statement is match_state.HAND_KEYS]
     state = read(client, match_id)
