@@ -49,6 +49,7 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
+SECURITY_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
 
 bp = Blueprint("assets", __name__)
 
@@ -115,7 +116,7 @@ def _gzip_accepted(accept_encoding: str) -> bool:
 
 
 def accepts_gzip() -> bool:
-    return _gzip_accepted(request.headers.get("Accept-Encoding", ""))
+    return _gzip_accepted(request.environ.get("HTTP_ACCEPT_ENCODING", ""))
 
 
 def vary_on(response: Response, name: str) -> None:
@@ -130,13 +131,24 @@ def vary_on(response: Response, name: str) -> None:
         headers["Vary"] = f"{vary}, {name}"
 
 
-def gzipped(response: Response, compressed: bytes) -> Response:
-    """`response` with its body replaced by `compressed` (its gzip), headers to match."""
+def gzipped(response: Response, compressed: bytes, present: set[str] | None = None) -> Response:
+    """`response` with its body replaced by `compressed` (its gzip), headers to match.
+
+    `present`, when the caller has them: the response's header names in lower case, so
+    that the headers this adds are appended without looking through the others first."""
     response.set_data(compressed)
     headers = response.headers
-    headers["Content-Encoding"] = "gzip"
-    vary_on(response, "Accept-Encoding")
-    if "ETag" in headers:
+    if present is None:
+        present = {name.lower() for name, _ in headers.items()}
+    if "content-encoding" in present:
+        headers["Content-Encoding"] = "gzip"
+    else:
+        headers.add("Content-Encoding", "gzip")
+    if "vary" in present:
+        vary_on(response, "Accept-Encoding")
+    else:
+        headers.add("Vary", "Accept-Encoding")
+    if "etag" in present:
         tag, weak = response.get_etag()
         if tag:
             response.set_etag(f"{tag}{GZIP_TAG}", weak=bool(weak))
@@ -194,12 +206,14 @@ def gzip_pieces(pieces: Sequence[Piece], kept: Callable[[Hashable, bytes], bytes
     return b"".join(out)
 
 
-def _compress(response: Response) -> Response:
+def _compress(response: Response, present: set[str]) -> Response:
+    """gzip the body when the client takes it and it is text worth compressing (`present`:
+    the response's header names, lower case)."""
     if (
         response.status_code in (204, 206, 304)
-        or response.mimetype not in COMPRESSIBLE
-        or "Content-Encoding" in response.headers
+        or "content-encoding" in present
         or not accepts_gzip()
+        or response.mimetype not in COMPRESSIBLE
     ):
         return response
     response.direct_passthrough = False
@@ -207,17 +221,18 @@ def _compress(response: Response) -> Response:
     response.close()  # a static file is read whole by now: let it go
     if len(body) < MIN_COMPRESS:
         return response
-    return gzipped(response, gzip_body(body))
+    return gzipped(response, gzip_body(body), present)
 
 
 def _headers(response: Response) -> Response:
     headers = response.headers
-    if SECURITY_HEADERS.keys().isdisjoint(name for name, _ in headers.items()):
+    present = {name.lower() for name, _ in headers.items()}  # one walk of the headers
+    if SECURITY_NAMES.isdisjoint(present):
         headers.extend(SECURITY_HEADERS)  # nothing else sets them: the usual case
     else:
         for name, value in SECURITY_HEADERS.items():
             headers.setdefault(name, value)
-    return _compress(response)
+    return _compress(response, present)
 
 
 def init_app(app: Flask, folder: Path) -> None:

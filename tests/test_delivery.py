@@ -7,8 +7,9 @@ import random
 import zlib
 
 import pytest
+from flask import Response
 
-from scorekeeper.delivery import deflated, gzip_body, gzip_pieces
+from scorekeeper.delivery import GZIP_TAG, deflated, gzip_body, gzip_pieces, gzipped
 
 SIZES = [0, 1, 255, 256, 257, 511, 512, 513, 1_300, 4_097, 32_768, 32_769, 200_000]
 
@@ -35,3 +36,52 @@ def test_pieces_of_every_size_join_into_one_stream():
     pieces = [(("piece", size), text(size)) for size in SIZES] + [(None, b"loose")]
     packed = gzip_pieces(pieces, lambda _name, data: deflated(data))
     assert gzip.decompress(packed) == b"".join(data for _, data in pieces)
+
+
+@pytest.mark.parametrize("known", [False, True])
+@pytest.mark.parametrize(
+    "before",
+    [
+        {},
+        {"Vary": "Cookie"},
+        {"vary": "accept-encoding"},
+        {"ETag": '"m1.4"'},
+        {"ETag": 'W/"m1.4"', "Vary": "Cookie"},
+        {"Content-Encoding": "identity"},
+    ],
+)
+def test_a_gzipped_response_names_its_encoding_once(before, known):
+    """With the header names given or looked up, each header the gzip needs appears once,
+    Vary keeps what it said and ETags take the gzip suffix."""
+    response = Response("x" * 600, headers=before)
+    present = {name.lower() for name in before} if known else None
+    gzipped(response, gzip_body(b"x" * 600), present)
+    headers = response.headers
+    assert headers.getlist("Content-Encoding") == ["gzip"]
+    assert len(headers.getlist("Vary")) == 1
+    said = [item.strip().lower() for item in headers["Vary"].split(",")]
+    assert said.count("accept-encoding") == 1
+    assert set(said) == {"accept-encoding"} | {
+        v.lower() for k, v in before.items() if k.lower() == "vary"
+    }
+    if "ETag" in before:
+        assert headers["ETag"] == before["ETag"][:-1] + GZIP_TAG + '"'
+    else:
+        assert "ETag" not in headers
+    assert int(headers["Content-Length"]) == len(response.get_data())
+
+
+def test_a_security_header_the_view_set_is_kept_whatever_its_case(app):
+    from flask import Blueprint
+
+    probe = Blueprint("probe", __name__)
+
+    @probe.get("/probe-headers")
+    def own_headers():
+        return Response("x", headers={"referrer-policy": "no-referrer"})
+
+    app.register_blueprint(probe)
+    answer = app.test_client().get("/probe-headers")
+    assert answer.headers.getlist("Referrer-Policy") == ["no-referrer"]
+    assert answer.headers.getlist("X-Content-Type-Options") == ["nosniff"]
+    assert len(answer.headers.getlist("Content-Security-Policy")) == 1
