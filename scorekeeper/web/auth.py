@@ -143,8 +143,10 @@ def login() -> ResponseReturnValue:
 @bp.post("/logout")
 def logout() -> ResponseReturnValue:
     if FlaskForm().validate_on_submit():
-        logout_user()
+        # Cleared first: logout_user leaves word in the session for the "keep me signed
+        # in" cookie to be cleared with the answer, which clearing after it lost.
         session.clear()
+        logout_user()
     response = redirect(url_for("auth.login"), code=303)
     # A shared phone keeps no copy of the scoreboards once signed out.
     response.headers["Clear-Site-Data"] = '"cache"'

@@ -153,6 +153,18 @@ def test_a_phone_kept_signed_in_comes_back_signed_in(app):
     assert later.get("/").status_code == 200
 
 
+def test_signing_out_forgets_a_phone_kept_signed_in(anonymous_client):
+    log_in(anonymous_client, remember="y")
+    assert anonymous_client.get_cookie("remember_token") is not None
+    token = csrf_token(anonymous_client.get("/account").text)
+    response = anonymous_client.post("/logout", data={"csrf_token": token})
+    cleared = [c for c in response.headers.getlist("Set-Cookie") if c.startswith("remember")]
+    assert len(cleared) == 1
+    assert "Expires=Thu, 01 Jan 1970" in cleared[0]
+    assert anonymous_client.get_cookie("remember_token") is None
+    assert anonymous_client.get("/").status_code == 302
+
+
 def test_signing_out_ends_the_session_and_clears_the_phones_copies(client):
     token = csrf_token(client.get("/account").text)
     response = client.post("/logout", data={"csrf_token": token})
