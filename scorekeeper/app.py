@@ -13,11 +13,12 @@ from typing import Any
 from flask import Flask, Request, Response
 from flask import typing as ft
 from flask.globals import request_ctx
+from flask.sessions import SessionMixin
 from werkzeug.routing import MapAdapter
 
 from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
 from .database import engine_options
-from .extensions import csrf, db, limiter, migrate
+from .extensions import csrf, db, limiter, login_manager, migrate
 from .json_answers import FastJSONProvider
 from .services import storage
 from .sessions import CheckedCookieSessions
@@ -98,11 +99,46 @@ def _secret_key(instance_path: str) -> str:
     return key
 
 
+def _context_vars() -> dict[str, Any]:
+    """The request context's own attributes, read without its properties' side effects."""
+    context = request_ctx._get_current_object()  # type: ignore[attr-defined]  # as Flask does
+    attributes: dict[str, Any] = vars(context)
+    return attributes
+
+
 def _limits_checked() -> bool:
     """Whether a limit check ran in this request: Flask-Limiter keeps its state for the
     request (limits met, headers to send) on the request context, made by the first check."""
-    context = request_ctx._get_current_object()  # type: ignore[attr-defined]  # as Flask does
-    return LIMITER_STATE in vars(context)  # 0.4 us; hasattr through the proxy: 2.8 us
+    return LIMITER_STATE in _context_vars()  # 0.4 us; hasattr through the proxy: 2.8 us
+
+
+def _session_read() -> bool:
+    """Whether this request read or wrote its session. Asked through the `session` proxy,
+    Flask (3.1) would count the question itself as a read."""
+    opened: SessionMixin | None = _context_vars().get("_session")
+    return opened is None or opened.accessed
+
+
+def _init_remember_cookie(app: Flask) -> None:
+    """Flask-Login's after-request hook, run on the requests it can have work for.
+
+    It writes or clears the "keep me signed in" cookie when `login_user` or
+    `logout_user` asked for it in the session during the request. It asks by reading the
+    session through Flask's proxy, which marks the session read: every answer, even one
+    that depends on no cookie (scoring a hand, the variants), then said "Vary: Cookie".
+    Run only when the request read its session (or when the cookie is refreshed on every
+    request), it leaves those answers alone and costs them nothing.
+    """
+    hook = login_manager._update_remember_cookie
+
+    def update_remember_cookie(response: Response) -> Response:
+        if _session_read() or app.config.get("REMEMBER_COOKIE_REFRESH_EACH_REQUEST"):
+            answer: Response = hook(response)
+            return answer
+        return response
+
+    hooks = app.after_request_funcs[None]
+    app.after_request_funcs[None] = [update_remember_cookie if f == hook else f for f in hooks]
 
 
 def _init_limiter(app: Flask) -> None:
@@ -185,6 +221,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
     access.init_app(app)
+    _init_remember_cookie(app)
     _init_limiter(app)
 
     edge.init_app(app)  # first: what is refused at the door is refused before anything else

@@ -165,6 +165,19 @@ def test_signing_out_forgets_a_phone_kept_signed_in(anonymous_client):
     assert anonymous_client.get("/").status_code == 302
 
 
+def test_a_remember_cookie_refreshed_on_each_request_is_refreshed_on_api_calls_too(app):
+    app.config["REMEMBER_COOKIE_REFRESH_EACH_REQUEST"] = True
+    phone = app.test_client()
+    log_in(phone, remember="y")
+    hand = {"variant": "classic", "sides": [{"meld_points": 50}, {"meld_points": 30}]}
+    answer = phone.post("/api/v1/score", json=hand)
+    assert answer.status_code == 200
+    assert any(c.startswith("remember_token=") for c in answer.headers.getlist("Set-Cookie"))
+    app.config["REMEMBER_COOKIE_REFRESH_EACH_REQUEST"] = False
+    answer = phone.post("/api/v1/score", json=hand)
+    assert not any(c.startswith("remember") for c in answer.headers.getlist("Set-Cookie"))
+
+
 def test_signing_out_ends_the_session_and_clears_the_phones_copies(client):
     token = csrf_token(client.get("/account").text)
     response = client.post("/logout", data={"csrf_token": token})

@@ -182,11 +182,19 @@ def test_a_saved_session_answers_as_flasks(app, refresh):
     assert ("Content-Type", "Content-Length", "Vary") in shown  # and not
 
 
-def test_a_request_without_a_cookie_varies_on_it_and_sets_none(anonymous_client):
+def test_an_answer_varies_on_the_cookie_when_it_read_the_session_and_sets_none(
+    anonymous_client,
+):
+    """Whoever asks gets the same variants: that answer does not vary on the cookie (the
+    remember-cookie hook no longer reads the session of every request); a match read
+    asks who is calling, a page shows who is signed in."""
     answer = anonymous_client.get("/api/v1/variants", headers={"Accept-Encoding": "gzip"})
     assert answer.status_code == 200
-    assert answer.headers["Vary"] == "Accept-Encoding, Cookie"
+    assert answer.headers["Vary"] == "Accept-Encoding"
     assert "Set-Cookie" not in answer.headers
+    answer = anonymous_client.get("/api/v1/matches/1")
+    assert answer.status_code == 401
+    assert answer.headers["Vary"] == "Cookie"
     answer = anonymous_client.get("/rules")
     assert answer.headers["Vary"] == "Cookie"
     assert "Set-Cookie" not in answer.headers
