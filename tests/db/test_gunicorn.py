@@ -11,6 +11,8 @@ import pytest
 from tests.support import load_bench
 
 serving = load_bench("serving")
+# The tests of the served app share one server: on one worker, it is started once.
+ON_THE_SERVER = pytest.mark.xdist_group("gunicorn")
 
 
 @pytest.fixture(scope="module")
@@ -28,6 +30,7 @@ def get(url: str) -> tuple[int, str, str]:
         return error.code, error.headers["Content-Type"], error.read().decode()
 
 
+@ON_THE_SERVER
 @pytest.mark.parametrize("length", [9_000, 20_000, 200_000])
 def test_an_over_long_url_is_a_json_414_under_the_api(server, length):
     status, kind, body = get(f"{server.base}/api/v1/variants?options={'x' * length}")
@@ -36,6 +39,7 @@ def test_an_over_long_url_is_a_json_414_under_the_api(server, length):
     assert json.loads(body)["errors"][0]["message"].startswith("The address is too long")
 
 
+@ON_THE_SERVER
 def test_an_over_long_url_of_a_page_is_a_414_page(server):
     status, kind, body = get(f"{server.base}/history?player={'x' * 20_000}")
     assert status == 414
@@ -43,6 +47,7 @@ def test_an_over_long_url_of_a_page_is_a_414_page(server):
     assert "too long" in body
 
 
+@ON_THE_SERVER
 def test_a_url_just_under_the_limit_is_served(server):
     status, _, _ = get(f"{server.base}/history?player={'x' * 5_000}")
     assert status == 200

@@ -15,6 +15,7 @@ from .checks import check_page
 from .conftest import phone_context
 from .flows import api
 
+pytestmark = pytest.mark.xdist_group("every-page")  # one worker makes the matches once
 PAIR = [{"name": "", "players": ["Ann", "Cid"]}, {"name": "", "players": ["Bob", "Dee"]}]
 
 

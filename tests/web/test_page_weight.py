@@ -16,6 +16,7 @@ from scorekeeper.extensions import db
 from scorekeeper.rules import PRESETS
 from tests.support import app_config, signed_in
 
+pytestmark = pytest.mark.xdist_group("page-weight")  # one worker builds the busy club once
 BUDGET = 14 * 1024
 LONG = 300  # hands of the longest match every page must stay light with
 GZIP = {"Accept-Encoding": "gzip"}
