@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import shutil
 
+import jinja2
 import pytest
 
 from scorekeeper import create_app
@@ -41,6 +42,29 @@ def pytest_collection_modifyitems(config, items):
             item._id = type(item._id).parse(item.nodeid + suffix)
 
 
+class CompiledTemplates(jinja2.BytecodeCache):
+    """Jinja's bytecode cache, in memory: a template is compiled once per test process,
+    not once per test's app (rendering the first pages of a new app cost more than the
+    rest of most tests). Jinja keys it by template name and file and checks the source's
+    checksum, so an app renders exactly what it would have compiled itself."""
+
+    def __init__(self) -> None:
+        self.codes: dict[str, bytes] = {}
+
+    def load_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        code = self.codes.get(bucket.key)
+        if code is not None:
+            bucket.bytecode_from_string(code)
+
+    def dump_bytecode(self, bucket: jinja2.bccache.Bucket) -> None:
+        self.codes[bucket.key] = bucket.bytecode_to_string()
+
+
+@pytest.fixture(scope="session")
+def compiled_templates():
+    return CompiledTemplates()
+
+
 @pytest.fixture(scope="session")
 def template_database(tmp_path_factory):
     """A SQLite file with the schema and TESTER, made once per test process: each test's
@@ -57,10 +81,11 @@ def template_database(tmp_path_factory):
 
 
 @pytest.fixture
-def app(tmp_path, template_database):
+def app(tmp_path, template_database, compiled_templates):
     database = tmp_path / "test.sqlite"
     shutil.copyfile(template_database, database)
     app = create_app(app_config(f"sqlite:///{database}"))
+    app.jinja_env.bytecode_cache = compiled_templates
     yield app
     with app.app_context():
         db.engine.dispose()
