@@ -81,9 +81,16 @@ def template_database(tmp_path_factory):
 
 
 @pytest.fixture
-def app(tmp_path, template_database, compiled_templates):
+def app_database(template_database):
+    """The SQLite file each test's `app` starts from a copy of: the template, unless a test
+    module overrides this fixture with a database it filled once (`support.filled_database`)."""
+    return template_database
+
+
+@pytest.fixture
+def app(tmp_path, app_database, compiled_templates):
     database = tmp_path / "test.sqlite"
-    shutil.copyfile(template_database, database)
+    shutil.copyfile(app_database, database)
     app = create_app(app_config(f"sqlite:///{database}"))
     app.jinja_env.bytecode_cache = compiled_templates
     yield app

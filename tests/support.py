@@ -3,10 +3,15 @@
 from __future__ import annotations
 
 import importlib.util
+import shutil
 import sys
+from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
+from typing import TypeVar
 
+from scorekeeper import create_app
+from scorekeeper.extensions import db
 from scorekeeper.services import accounts
 from scorekeeper.services.storage import transaction
 
@@ -45,6 +50,8 @@ def load_bench(name: str) -> ModuleType:
     spec.loader.exec_module(module)
     return module
 
+
+T = TypeVar("T")
 
 TESTER = "Tess"
 PASSWORD = "correct horse battery"
@@ -96,3 +103,16 @@ def sign_in(client, name: str = TESTER):
         session["_user_id"] = user_id
         session["_fresh"] = True
     return client
+
+
+def filled_database(template: Path, path: Path, fill: Callable[..., T]) -> tuple[Path, T]:
+    """A copy of the template database at `path`, filled by `fill(app, client)` (TESTER
+    signed in), and what `fill` answered: data many tests of a module start from, made once
+    per test process instead of once per test (each test's app gets its own copy)."""
+    shutil.copyfile(template, path)
+    app = create_app(app_config(f"sqlite:///{path}"))
+    made = fill(app, sign_in(app.test_client()))
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()  # the last connection closed: the WAL is folded into the file
+    return path, made

@@ -5,6 +5,8 @@ Numbers are Classic Canasta (RULES.md): natural canasta 500, mixed 300, going ou
 
 from __future__ import annotations
 
+import shutil
+
 import flask_migrate
 import pytest
 
@@ -17,17 +19,32 @@ URL = "/api/v1/matches"
 TEAMS = [{"name": "Us", "players": ["Ann", "Bob"]}, {"name": "Them", "players": ["Cy", "Di"]}]
 
 
+@pytest.fixture(scope="session")
+def migrated_sqlite(tmp_path_factory):
+    """A SQLite file migrated to the latest revision, with TESTER, made once per test
+    process: the SQLite tests start from a copy (migrating cost more than most tests)."""
+    path = tmp_path_factory.mktemp("integrity") / "migrated.sqlite"
+    app = create_app(app_config(f"sqlite:///{path}"))
+    with app.app_context():
+        flask_migrate.upgrade()
+    make_tester(app)
+    with app.app_context():
+        db.engine.dispose()  # the last connection closed: the WAL is folded into the file
+    return path
+
+
 @pytest.fixture(params=["sqlite", "postgresql"])
 def app(request, tmp_path):
     """These defects live in the database layer: each test runs on both databases."""
     if request.param == "sqlite":
-        url = f"sqlite:///{tmp_path / 'integrity.sqlite'}"
+        database = tmp_path / "integrity.sqlite"
+        shutil.copyfile(request.getfixturevalue("migrated_sqlite"), database)
+        app = create_app(app_config(f"sqlite:///{database}"))
     else:
-        url = request.getfixturevalue("postgres_schema_url")
-    app = create_app(app_config(url))
-    with app.app_context():
-        flask_migrate.upgrade()
-    make_tester(app)
+        app = create_app(app_config(request.getfixturevalue("postgres_schema_url")))
+        with app.app_context():
+            flask_migrate.upgrade()
+        make_tester(app)
     yield app
     with app.app_context():
         db.session.remove()
