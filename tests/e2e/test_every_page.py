@@ -3,8 +3,10 @@ tap target is at least 44x44 CSS px, and nothing scrolls sideways."""
 
 from __future__ import annotations
 
+from collections.abc import Callable, Iterator
+
 import pytest
-from playwright.sync_api import Browser
+from playwright.sync_api import Browser, Page
 
 from scorekeeper.models import LinkRole
 from scorekeeper.services import accounts, groups, sharing
@@ -91,6 +93,27 @@ def urls(live_server: str) -> dict[str, str]:
     }
 
 
+@pytest.fixture(scope="module")
+def phone(browser: Browser, tester_state: str) -> Iterator[Callable[..., Page]]:
+    """`phone(**options)`: the page of a phone signed in as TESTER, one for each set of
+    context options (colour scheme, contrast, zoom), kept for the module; each test goes
+    to its own page in it. A new context for every page cost more than the checks (a new
+    renderer process, axe compiled again in it: about 1.5 s of CPU a page); these tests
+    only read pages, so each still checks the page it names, as the phone shows it."""
+    opened: dict[str, Page] = {}
+
+    def page_with(**options) -> Page:
+        key = repr(sorted(options.items()))
+        if key not in opened:
+            context = phone_context(browser, storage_state=tester_state, **options)
+            opened[key] = context.new_page()
+        return opened[key]
+
+    yield page_with
+    for page in opened.values():
+        page.context.close()
+
+
 NAMES = [
     "account",
     "server settings",
@@ -130,16 +153,13 @@ NAMES = [
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 @pytest.mark.parametrize("name", NAMES)
-def test_page_passes_the_checks(tester_state, browser: Browser, urls, name, scheme):
-    context = phone_context(browser, storage_state=tester_state, color_scheme=scheme)
-    try:
-        page = context.new_page()
-        page.goto(urls[name])
-        check_page(page)
-    finally:
-        context.close()
+def test_page_passes_the_checks(phone, urls, name, scheme):
+    page = phone(color_scheme=scheme)
+    page.goto(urls[name])
+    check_page(page)
 
 
+ZOOMED_PHONE = {"width": 195, "height": 422}  # a 390x844 phone at 200%
 ZOOMED = [
     "scoreboard",
     "scoreboard finished",
@@ -151,65 +171,39 @@ ZOOMED = [
 
 
 @pytest.mark.parametrize("name", ZOOMED)
-def test_page_reads_at_200_percent_zoom(tester_state, browser: Browser, urls, name):
+def test_page_reads_at_200_percent_zoom(phone, urls, name):
     """At 200% a 390px phone is 195 CSS px wide: nothing may scroll sideways but tables."""
-    context = phone_context(
-        browser,
-        storage_state=tester_state,
-        viewport={"width": 195, "height": 422},
-        device_scale_factor=4,
+    page = phone(viewport=ZOOMED_PHONE, device_scale_factor=4)
+    page.goto(urls[name])
+    assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
+    clipped = page.evaluate(
+        """() => [...document.querySelectorAll('.total, h1, h2, label, legend, p')]
+            .filter(el => el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1)
+            .map(el => el.textContent.trim().slice(0, 30))"""
     )
-    try:
-        page = context.new_page()
-        page.goto(urls[name])
-        assert page.evaluate("document.documentElement.scrollWidth - window.innerWidth") <= 0
-        clipped = page.evaluate(
-            """() => [...document.querySelectorAll('.total, h1, h2, label, legend, p')]
-                .filter(el => el.clientWidth > 1 && el.scrollWidth > el.clientWidth + 1)
-                .map(el => el.textContent.trim().slice(0, 30))"""
-        )
-        assert clipped == []
-    finally:
-        context.close()
+    assert clipped == []
 
 
 @pytest.mark.parametrize("name", ["scoreboard", "scoreboard finished", "record hand"])
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_high_contrast_mode_passes_the_checks(tester_state, browser: Browser, urls, name, scheme):
-    context = phone_context(
-        browser, storage_state=tester_state, color_scheme=scheme, contrast="more"
-    )
-    try:
-        page = context.new_page()
-        page.goto(urls[name])
-        assert page.evaluate("matchMedia('(prefers-contrast: more)').matches")
-        check_page(page)
-    finally:
-        context.close()
+def test_high_contrast_mode_passes_the_checks(phone, urls, name, scheme):
+    page = phone(color_scheme=scheme, contrast="more")
+    page.goto(urls[name])
+    assert page.evaluate("matchMedia('(prefers-contrast: more)').matches")
+    check_page(page)
 
 
-def test_header_links_stay_on_screen_at_200_percent(tester_state, browser: Browser, urls):
-    context = phone_context(
-        browser,
-        storage_state=tester_state,
-        viewport={"width": 195, "height": 422},
-        device_scale_factor=4,
-    )
-    try:
-        page = context.new_page()
-        page.goto(urls["scoreboard"])
-        for name in ("History", "Rules"):
-            box = page.get_by_role("link", name=name, exact=True).bounding_box()
-            assert box is not None
-            assert box["x"] >= 0
-            assert box["x"] + box["width"] <= 195
-        # The totals grow with the zoom: at least 1.8rem of the 17px root font.
-        size = page.evaluate(
-            "parseFloat(getComputedStyle(document.querySelector('.total')).fontSize)"
-        )
-        assert size >= 1.8 * 17
-    finally:
-        context.close()
+def test_header_links_stay_on_screen_at_200_percent(phone, urls):
+    page = phone(viewport=ZOOMED_PHONE, device_scale_factor=4)
+    page.goto(urls["scoreboard"])
+    for name in ("History", "Rules"):
+        box = page.get_by_role("link", name=name, exact=True).bounding_box()
+        assert box is not None
+        assert box["x"] >= 0
+        assert box["x"] + box["width"] <= 195
+    # The totals grow with the zoom: at least 1.8rem of the 17px root font.
+    size = page.evaluate("parseFloat(getComputedStyle(document.querySelector('.total')).fontSize)")
+    assert size >= 1.8 * 17
 
 
 def test_scoreboard_and_form_read_well_with_a_screen_reader(page, urls):
