@@ -15,6 +15,7 @@ Without --database-url a fresh SQLite file in a temporary folder is used.
 from __future__ import annotations
 
 import argparse
+import http.client
 import json
 import sys
 import tempfile
@@ -99,7 +100,9 @@ def run_once(database_url: str, clients: int, hands: int, kill_after: float) -> 
                 try:
                     path = f"/api/v1/matches/{matches[client]}/hands"
                     status, _ = call(server.base, "POST", path, body, token)
-                except OSError:  # no answer: the server is gone; send it again
+                except (OSError, http.client.HTTPException):
+                    # No answer, or one cut off (IncompleteRead): the server is gone; send
+                    # it again.
                     resent[client] += 1
                     time.sleep(0.2)
                     continue
