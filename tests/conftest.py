@@ -15,7 +15,12 @@ import pytest
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 
-from .postgres import postgres_schema_url, postgres_url  # noqa: F401 (fixtures for every test)
+from .postgres import (  # noqa: F401 (fixtures for every test)
+    migrated_postgres_schema,
+    migrated_postgres_url,
+    postgres_schema_url,
+    postgres_url,
+)
 from .support import TESTER, add_user, app_config, sign_in
 
 

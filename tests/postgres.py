@@ -14,11 +14,18 @@ import socket
 import subprocess
 import tempfile
 from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 import psycopg
 import pytest
+from flask_migrate import upgrade
 from sqlalchemy.engine import make_url
+
+from scorekeeper import create_app
+from scorekeeper.extensions import db
+
+from .support import app_config
 
 ENV_URL = "SCOREKEEPER_TEST_POSTGRES_URL"
 SERVER_TOOLS = ("initdb", "pg_ctl", "postgres")
@@ -166,16 +173,58 @@ def libpq_url(url: str) -> str:
     return parsed.set(drivername="postgresql").render_as_string(hide_password=False)
 
 
-@pytest.fixture
-def postgres_schema_url(postgres_url) -> Iterator[str]:
-    """A URL whose connections use a fresh, empty schema (search_path), dropped afterwards."""
+@contextmanager
+def new_schema(postgres_url: str) -> Iterator[tuple[str, str]]:
+    """A fresh, empty schema: its name and a URL whose connections use it (search_path);
+    dropped afterwards."""
     schema = f"t_{secrets.token_hex(6)}"
     base = libpq_url(postgres_url)
     with psycopg.connect(base, autocommit=True) as connection:
         connection.execute(f'CREATE SCHEMA "{schema}"')
     url = make_url(base).update_query_dict({"options": f"-csearch_path={schema}"})
     try:
-        yield url.render_as_string(hide_password=False)
+        yield schema, url.render_as_string(hide_password=False)
     finally:
         with psycopg.connect(base, autocommit=True) as connection:
             connection.execute(f'DROP SCHEMA "{schema}" CASCADE')
+
+
+@pytest.fixture
+def postgres_schema_url(postgres_url) -> Iterator[str]:
+    """A URL whose connections use a fresh, empty schema (search_path), dropped afterwards."""
+    with new_schema(postgres_url) as (_, url):
+        yield url
+
+
+@pytest.fixture(scope="session")
+def migrated_postgres_schema(postgres_url) -> Iterator[tuple[str, str]]:
+    """A schema migrated to the latest revision once per test process: its name and URL."""
+    with new_schema(postgres_url) as (schema, url):
+        app = create_app(app_config(url))
+        with app.app_context():
+            upgrade()
+            db.session.remove()
+            db.engine.dispose()
+        yield schema, url
+
+
+@pytest.fixture
+def migrated_postgres_url(postgres_url, migrated_postgres_schema) -> Iterator[str]:
+    """A URL whose connections use a schema migrated to the latest revision, as a fresh one
+    is: no row but the Alembic version, every id starting at 1. It is one schema per test
+    process, migrated once (migrating took longer than most of these tests) and emptied
+    after each test (TRUNCATE ... RESTART IDENTITY): the test's app must have closed its
+    connections by then (`db.engine.dispose()`)."""
+    schema, url = migrated_postgres_schema
+    try:
+        yield url
+    finally:
+        with psycopg.connect(libpq_url(postgres_url), autocommit=True) as connection:
+            connection.execute("SET lock_timeout = '10s'")  # a connection left open: fail
+            tables = connection.execute(
+                "SELECT tablename FROM pg_tables WHERE schemaname = %s"
+                " AND tablename <> 'alembic_version'",
+                (schema,),
+            ).fetchall()
+            names = ", ".join(f'"{schema}"."{table}"' for (table,) in tables)
+            connection.execute(f"TRUNCATE {names} RESTART IDENTITY CASCADE")

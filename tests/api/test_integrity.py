@@ -41,9 +41,7 @@ def app(request, tmp_path):
         shutil.copyfile(request.getfixturevalue("migrated_sqlite"), database)
         app = create_app(app_config(f"sqlite:///{database}"))
     else:
-        app = create_app(app_config(request.getfixturevalue("postgres_schema_url")))
-        with app.app_context():
-            flask_migrate.upgrade()
+        app = create_app(app_config(request.getfixturevalue("migrated_postgres_url")))
         make_tester(app)
     yield app
     with app.app_context():

@@ -42,10 +42,8 @@ HAND_C = [classic(True, 2, 500), classic(hand=30)]  # 1600 | -30
 
 
 @pytest.fixture
-def migrated_app(postgres_schema_url):
-    app = make_app(postgres_schema_url, WTF_CSRF_ENABLED=False)
-    with app.app_context():
-        flask_migrate.upgrade()
+def migrated_app(migrated_postgres_url):
+    app = make_app(migrated_postgres_url, WTF_CSRF_ENABLED=False)
     yield app
     with app.app_context():
         db.session.remove()
