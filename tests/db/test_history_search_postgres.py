@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import pytest
+
 from tests.web.test_history_search import (  # noqa: F401 (collected here too)
-    season,
+    play_the_season,
     test_a_search_runs_as_many_queries_for_2000_matches_as_for_10,
     test_by_partnership_and_by_result_for_a_player,
     test_by_period_both_days_included,
@@ -11,3 +13,9 @@ from tests.web.test_history_search import (  # noqa: F401 (collected here too)
 )
 
 from .test_statistics_postgres import app  # noqa: F401 (the app on PostgreSQL)
+
+
+@pytest.fixture
+def season(client):
+    """The season of the SQLite tests, played on this test's app (on PostgreSQL)."""
+    return play_the_season(client.application, client)

@@ -10,7 +10,7 @@ from sqlalchemy import update
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from tests.support import load_bench
+from tests.support import filled_database, load_bench
 
 from .helpers import api_finished_match, page, text_of
 from .test_home_and_history import cards
@@ -29,8 +29,7 @@ def dated(app, match_id: int, day: str) -> None:
         db.session.commit()
 
 
-@pytest.fixture
-def season(app, client):
+def play_the_season(app, client) -> list[int]:
     """Four matches of Classic for four, on four days:
 
     2025-01-10 Ann & Bob beat Cid & Dee; 2025-02-10 Ann & Cid lose to Bob & Dee;
@@ -56,6 +55,27 @@ def season(app, client):
     for month, match_id in enumerate(ids, start=1):
         dated(app, match_id, f"2025-{month:02d}-10")
     return ids
+
+
+@pytest.fixture(scope="session")
+def season_database(tmp_path_factory, template_database):
+    """The season, played once per test process (it took more requests than most of these
+    tests): each test asking for `season` starts from a copy."""
+    path = tmp_path_factory.mktemp("season") / "season.sqlite"
+    return filled_database(template_database, path, play_the_season)
+
+
+@pytest.fixture
+def app_database(request, template_database):
+    if "season" in request.fixturenames:
+        return request.getfixturevalue("season_database")[0]
+    return template_database
+
+
+@pytest.fixture
+def season(season_database, client):
+    """The four matches of `play_the_season`, oldest first."""
+    return list(season_database[1])
 
 
 def listed(client, query: str) -> list[int]:
