@@ -11,6 +11,7 @@ statistics round theirs to four places, so never), null for NaN (which none hold
 
 from __future__ import annotations
 
+import json
 from typing import Any, cast
 
 import orjson
@@ -22,6 +23,12 @@ from werkzeug.sansio.response import Response
 OPTIONS = (
     orjson.OPT_NON_STR_KEYS | orjson.OPT_PASSTHROUGH_DATETIME | orjson.OPT_PASSTHROUGH_DATACLASS
 )
+
+
+def compact_json(value: Any) -> bytes:
+    """`value` as compact JSON text, as a match state's parts are kept: parts encoded
+    alike join into one text (see `api.state_document`)."""
+    return json.dumps(value, separators=(",", ":")).encode()
 
 
 class FastJSONProvider(DefaultJSONProvider):

@@ -11,13 +11,13 @@ gets the same bytes.
 from __future__ import annotations
 
 import itertools
-import json
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from typing import Any
 
 from ..caches import cache
 from ..delivery import Piece, deflated, gzip_pieces
+from ..json_answers import compact_json as encode
 from ..models import Match
 from ..services.audit import AuditRow, audit_rows
 from ..services.match_state import (
@@ -51,11 +51,6 @@ class StateDoc:
 
 def _deflated_piece(name: Hashable, data: bytes) -> bytes:
     return cache("parts").get(("deflated", name), lambda: deflated(data))
-
-
-def encode(value: Any) -> bytes:
-    """Compact JSON, as every part of a state is encoded (so parts join as one text)."""
-    return json.dumps(value, separators=(",", ":")).encode()
 
 
 def _place(name: str) -> str:

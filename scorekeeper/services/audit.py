@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
@@ -14,6 +13,7 @@ from sqlalchemy import Table, bindparam, insert, select
 from ..caches import cache
 from ..database import plain_rows, run
 from ..extensions import db
+from ..json_answers import compact_json
 from ..models import AuditEntry, Hand, Match, utcnow
 from ..rules import Rules
 from .match_state import match_rules, side_names
@@ -75,7 +75,7 @@ class AuditRow:
     @cached_property
     def api_text(self) -> bytes:
         """`api` as compact JSON, as a match state joins it in (see `api.state_document`)."""
-        return json.dumps(self.api, separators=(",", ":")).encode()
+        return compact_json(self.api)
 
 
 def side_snapshot(seat: int, record: Any, total: int, lines: Any) -> dict[str, Any]:
