@@ -28,9 +28,10 @@ try:
 except ImportError:  # not a POSIX system: SQLite's own wait for its lock is used alone
     fcntl = None  # type: ignore[assignment]
 
-from sqlalchemy import event
+from sqlalchemy import UniqueConstraint, event
 from sqlalchemy.engine import Connection, CursorResult, Dialect, Engine, make_url
 from sqlalchemy.exc import DBAPIError
+from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import Session, scoped_session
 from sqlalchemy.sql import Executable, Select
 
@@ -60,6 +61,22 @@ def _sqlite_begin(connection: Connection) -> None:
     if connection.dialect.name == "sqlite":
         writing = connection.get_execution_options().get(WRITE)
         connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+
+
+@compiles(UniqueConstraint, "sqlite")
+def _sqlite_unique_key(constraint: UniqueConstraint, compiler: Any, **kw: Any) -> str:
+    """A unique key as SQLite declares it: SQLite has no DEFERRABLE clause (it checks
+    every unique key row by row), so a key deferrable on PostgreSQL is a plain one."""
+    declared: str = compiler.visit_unique_constraint(constraint, **kw)
+    deferrability: str = compiler.define_constraint_deferrability(constraint)
+    return declared.replace(deferrability, "", 1) if deferrability else declared
+
+
+def checks_keys_per_statement(session: Session | scoped_session[Any]) -> bool:
+    """Whether the deferrable unique keys are checked at the end of each statement (on
+    PostgreSQL) rather than row by row (SQLite): whether a statement may pass through
+    rows that break a key on its way to rows that do not."""
+    return session.get_bind().dialect.name == "postgresql"
 
 
 class WriterQueue:

@@ -279,7 +279,9 @@ class Hand(Model):
     `submission_token` is the idempotency key it was recorded with."""
 
     __table_args__ = (
-        UniqueConstraint("match_id", "number"),
+        # Checked at the end of each statement on PostgreSQL, so that a removal moves the
+        # later hands up one number in one statement (SQLite declares it plain: `database`).
+        UniqueConstraint("match_id", "number", deferrable=True, initially="IMMEDIATE"),
         UniqueConstraint("match_id", "submission_token"),
         {"sqlite_autoincrement": True},  # a hand's id is never reused
     )

@@ -11,6 +11,7 @@ from __future__ import annotations
 from sqlalchemy import select, update
 from sqlalchemy.orm import selectinload
 
+from ..database import checks_keys_per_statement
 from ..extensions import db
 from ..models import Hand, Match, utcnow
 from ..rules import InvalidHand, Rules
@@ -74,6 +75,26 @@ def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> Non
             hand.version = revision
             hand.updated_at = utcnow()
     flush_write()
+
+
+def _move_up(match_id: int, removed: int) -> None:
+    """Move the hands after the removed one up one number, whatever order the database
+    visits them in: in one statement where the (match, number) key is checked at its end
+    (PostgreSQL), else in two, through negative numbers (SQLite checks it row by row)."""
+    later = (Hand.match_id == match_id) & (Hand.number > removed)
+    moved = {"synchronize_session": False}
+    if checks_keys_per_statement(db.session):
+        db.session.execute(
+            update(Hand).where(later).values(number=Hand.number - 1), execution_options=moved
+        )
+        return
+    db.session.execute(
+        update(Hand).where(later).values(number=-(Hand.number - 1)), execution_options=moved
+    )
+    negative = (Hand.match_id == match_id) & (Hand.number < 0)
+    db.session.execute(
+        update(Hand).where(negative).values(number=-Hand.number), execution_options=moved
+    )
 
 
 def _check_lineups(match: Match, rules: Rules, first: int, verb: str) -> None:
@@ -158,17 +179,7 @@ def remove_hand(
     removed_id = hand.id
     db.session.delete(hand)
     flush_write()
-    # Move the later hands up in two statements whatever their number (the unique
-    # (match, number) key is checked row by row, so go through negative numbers).
-    later = (Hand.match_id == match.id) & (Hand.number > number)
-    db.session.execute(
-        update(Hand).where(later).values(number=-(Hand.number - 1)),
-        execution_options={"synchronize_session": False},
-    )
-    db.session.execute(
-        update(Hand).where(Hand.match_id == match.id, Hand.number < 0).values(number=-Hand.number),
-        execution_options={"synchronize_session": False},
-    )
+    _move_up(match.id, number)
     rules = match_rules(match)
     _rescore_moved(match, rules, number, revision)
     _check_lineups(match, rules, number, "removed")
