@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import copy
 import importlib.util
 import shutil
 import sys
 from collections.abc import Callable
 from pathlib import Path
 from types import ModuleType
-from typing import TypeVar
+from typing import Any, TypeVar
+
+import pytest
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -116,3 +119,27 @@ def filled_database(template: Path, path: Path, fill: Callable[..., T]) -> tuple
         db.session.remove()
         db.engine.dispose()  # the last connection closed: the WAL is folded into the file
     return path, made
+
+
+def filled_fixtures(name: str, fill: Callable[..., Any]) -> tuple[Any, Any, Any]:
+    """The fixtures of a module whose tests start from `fill`'s data: `<name>_database`
+    fills a copy of the template once per test process (`filled_database`); `app_database`
+    gives the app of a test that asks for `name` a copy of that file; `name` answers (a
+    copy of) what `fill` answered. Bind all three in the module."""
+
+    @pytest.fixture(scope="session", name=f"{name}_database")
+    def database(tmp_path_factory: Any, template_database: Path) -> tuple[Path, Any]:
+        path = tmp_path_factory.mktemp(name) / f"{name}.sqlite"
+        return filled_database(template_database, path, fill)
+
+    @pytest.fixture(name="app_database")
+    def app_database(request: Any, template_database: Path) -> Path:
+        if name in request.fixturenames:
+            return request.getfixturevalue(f"{name}_database")[0]  # type: ignore[no-any-return]
+        return template_database
+
+    @pytest.fixture(name=name)
+    def made(request: Any, client: Any) -> Any:  # after `client`: its app has the copy
+        return copy.deepcopy(request.getfixturevalue(f"{name}_database")[1])
+
+    return database, app_database, made

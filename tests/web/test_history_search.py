@@ -10,7 +10,7 @@ from sqlalchemy import update
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
-from tests.support import filled_database, load_bench
+from tests.support import filled_fixtures, load_bench
 
 from .helpers import api_finished_match, page, text_of
 from .test_home_and_history import cards
@@ -57,25 +57,9 @@ def play_the_season(app, client) -> list[int]:
     return ids
 
 
-@pytest.fixture(scope="session")
-def season_database(tmp_path_factory, template_database):
-    """The season, played once per test process (it took more requests than most of these
-    tests): each test asking for `season` starts from a copy."""
-    path = tmp_path_factory.mktemp("season") / "season.sqlite"
-    return filled_database(template_database, path, play_the_season)
-
-
-@pytest.fixture
-def app_database(request, template_database):
-    if "season" in request.fixturenames:
-        return request.getfixturevalue("season_database")[0]
-    return template_database
-
-
-@pytest.fixture
-def season(season_database, client):
-    """The four matches of `play_the_season`, oldest first."""
-    return list(season_database[1])
+# `season`: the four matches of `play_the_season`, oldest first, played once per test
+# process (they took more requests than most of these tests).
+season_database, app_database, season = filled_fixtures("season", play_the_season)
 
 
 def listed(client, query: str) -> list[int]:

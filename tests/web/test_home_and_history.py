@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-import copy
 import re
 
 import pytest
 
-from tests.support import filled_database
+from tests.support import filled_fixtures
 
 from .helpers import (
     PLAYERS2,
@@ -165,25 +164,9 @@ def play_the_finished_matches(app, client):
     return ids
 
 
-@pytest.fixture(scope="session")
-def finished_database(tmp_path_factory, template_database):
-    """The 25 finished matches, played once per test process (they took more requests than
-    most history tests): each test asking for `finished` starts from a copy."""
-    path = tmp_path_factory.mktemp("history") / "finished.sqlite"
-    return filled_database(template_database, path, play_the_finished_matches)
-
-
-@pytest.fixture
-def app_database(request, template_database):
-    if "finished" in request.fixturenames:
-        return request.getfixturevalue("finished_database")[0]
-    return template_database
-
-
-@pytest.fixture
-def finished(finished_database, client):
-    """25 finished matches: 12 Ann-Bob (Ann wins), 9 Cid-Ann (Ann wins), 4 Samba."""
-    return copy.deepcopy(finished_database[1])
+# `finished`: the 25 finished matches (12 Ann-Bob, Ann wins; 9 Cid-Ann, Ann wins; 4 Samba),
+# played once per test process (they took more requests than most history tests).
+finished_database, app_database, finished = filled_fixtures("finished", play_the_finished_matches)
 
 
 def test_history_first_page(client, finished):
