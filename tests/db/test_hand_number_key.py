@@ -30,7 +30,10 @@ def hand_table_sql(app) -> str:
 def key_deferrable(app) -> tuple[bool, bool]:
     """(deferrable, initially deferred) of the hand number key on PostgreSQL."""
     with app.app_context(), db.engine.connect() as connection:
-        query = text("SELECT condeferrable, condeferred FROM pg_constraint WHERE conname = :key")
+        query = text(
+            "SELECT condeferrable, condeferred FROM pg_constraint"
+            " WHERE conrelid = 'hand'::regclass AND conname = :key"  # this schema's table
+        )
         row = connection.execute(query, {"key": KEY}).one()
         return bool(row[0]), bool(row[1])
 
