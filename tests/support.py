@@ -18,6 +18,7 @@ from scorekeeper.extensions import db
 from scorekeeper.services import accounts
 from scorekeeper.services.storage import transaction
 
+T = TypeVar("T")
 BENCH_DIR = Path(__file__).resolve().parents[1] / "bench"
 BENCH = BENCH_DIR / "play_matches.py"
 
@@ -53,8 +54,6 @@ def load_bench(name: str) -> ModuleType:
     spec.loader.exec_module(module)
     return module
 
-
-T = TypeVar("T")
 
 TESTER = "Tess"
 PASSWORD = "correct horse battery"

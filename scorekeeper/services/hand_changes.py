@@ -82,18 +82,18 @@ def _move_up(match_id: int, removed: int) -> None:
     visits them in: in one statement where the (match, number) key is checked at its end
     (PostgreSQL), else in two, through negative numbers (SQLite checks it row by row)."""
     later = (Hand.match_id == match_id) & (Hand.number > removed)
-    moved = {"synchronize_session": False}
+    options = {"synchronize_session": False}  # no hand of this match is in the session
     if checks_keys_per_statement(db.session):
         db.session.execute(
-            update(Hand).where(later).values(number=Hand.number - 1), execution_options=moved
+            update(Hand).where(later).values(number=Hand.number - 1), execution_options=options
         )
         return
     db.session.execute(
-        update(Hand).where(later).values(number=-(Hand.number - 1)), execution_options=moved
+        update(Hand).where(later).values(number=-(Hand.number - 1)), execution_options=options
     )
     negative = (Hand.match_id == match_id) & (Hand.number < 0)
     db.session.execute(
-        update(Hand).where(negative).values(number=-Hand.number), execution_options=moved
+        update(Hand).where(negative).values(number=-Hand.number), execution_options=options
     )
 
 

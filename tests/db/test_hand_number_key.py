@@ -101,18 +101,18 @@ def hands_out_of_order(app) -> int:
     return match_id
 
 
-def check_removal(app, stored_order) -> None:
-    match_id = hands_out_of_order(app)
+def check_removal(app, match_id: int, first: int) -> None:
+    """Removing hand `first` keeps every other hand, with its id and sides, numbered 1 to 5
+    in their order, in the answer and in the table."""
     client = signed_in(app)
-    before = client.get(f"/api/v1/matches/{match_id}").json
-    # Row by row in stored order, a hand moving up would meet one not yet moved.
-    assert stored_order(app, match_id) != sorted(stored_order(app, match_id))
-    response = client.delete(f"/api/v1/matches/{match_id}/hands/1")
+    before = client.get(f"/api/v1/matches/{match_id}").json["hands"]
+    response = client.delete(f"/api/v1/matches/{match_id}/hands/{first}")
     assert response.status_code == 200, response.json
     after = response.json["hands"]
+    kept = [hand for hand in before if hand["number"] != first]
     assert [hand["number"] for hand in after] == [1, 2, 3, 4, 5]
-    assert [hand["id"] for hand in after] == [hand["id"] for hand in before["hands"][1:]]
-    assert [hand["sides"] for hand in after] == [hand["sides"] for hand in before["hands"][1:]]
+    assert [hand["id"] for hand in after] == [hand["id"] for hand in kept]
+    assert [hand["sides"] for hand in after] == [hand["sides"] for hand in kept]
     assert sorted(numbers_by_id(app, match_id).values()) == [1, 2, 3, 4, 5]
 
 
@@ -129,7 +129,11 @@ def test_a_removal_moves_hands_kept_out_of_order_on_postgresql(migrated_postgres
     scans = f"{url.query['options']} -cenable_indexscan=off -cenable_bitmapscan=off"
     url = url.update_query_dict({"options": scans}).render_as_string(hide_password=False)
     app = make_app(url, WTF_CSRF_ENABLED=False)
-    check_removal(app, postgres_stored_order)
+    match_id = hands_out_of_order(app)
+    # Row by row in stored order, a hand moving up would meet one not yet moved.
+    stored = postgres_stored_order(app, match_id)
+    assert stored != sorted(stored)
+    check_removal(app, match_id, 1)
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
@@ -140,13 +144,6 @@ def test_a_removal_moves_the_later_hands_up_on_sqlite(tmp_path, first):
     app = make_app(f"sqlite:///{tmp_path / 'moves.sqlite'}", WTF_CSRF_ENABLED=False)
     with app.app_context():
         flask_migrate.upgrade()
-    match_id = hands_out_of_order(app)
-    client = signed_in(app)
-    before = client.get(f"/api/v1/matches/{match_id}").json["hands"]
-    response = client.delete(f"/api/v1/matches/{match_id}/hands/{first}")
-    assert response.status_code == 200, response.json
-    kept = [hand for hand in before if hand["number"] != first]
-    assert [hand["id"] for hand in response.json["hands"]] == [hand["id"] for hand in kept]
-    assert sorted(numbers_by_id(app, match_id).values()) == [1, 2, 3, 4, 5]
+    check_removal(app, hands_out_of_order(app), first)
     with app.app_context():
         db.engine.dispose()
