@@ -64,6 +64,13 @@ def api_token(database_url: str, name: str = "bench") -> str:
     return flask_cli(database_url, "users", "token", name).strip().splitlines()[-1]
 
 
+def machine_load() -> str:
+    """The machine's cores and load average now, printed with every table: other work on
+    the machine moves the figures, so a table says how busy the machine was."""
+    one, five, _ = os.getloadavg()
+    return f"{os.cpu_count()} cores, load average {one:.2f} (1 min), {five:.2f} (5 min)"
+
+
 def wait_until_up(base: str, path: str = "/api/v1/variants", timeout: float = 30) -> None:
     deadline = time.monotonic() + timeout
     while True:
