@@ -30,7 +30,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from serving import Server, api_token, free_port, machine_load, migrate
+from serving import Server, api_token, free_port, load_average, machine_note, migrate
 
 GOALS = {  # the goals: ratio to bare Flask
     "poll 304": 0.50,
@@ -256,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     args = parser.parse_args(argv)
     rounds, seconds = (1, 2) if args.quick else (args.rounds, args.seconds)
-    load_before = machine_load()
+    at_start = load_average()
     with tempfile.TemporaryDirectory() as folder:
         url = args.database_url or f"sqlite:///{Path(folder) / 'load.sqlite'}"
         results = run(
@@ -265,7 +265,7 @@ def main(argv: list[str] | None = None) -> int:
     table, met = report(results)
     print(table)
     print(f"\n{rounds} round(s) of {seconds} s, {args.connections} connections; medians.")
-    print(f"Machine: {load_before} at the start; {machine_load()} at the end.")
+    print(machine_note(at_start))
     print("Every goal is met." if met else "Some goals are not met.")
     return 0
 

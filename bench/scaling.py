@@ -34,7 +34,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "bench"))
 
-from serving import machine_load  # noqa: E402
+from serving import load_average, machine_note  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
 from scorekeeper.caches import KEY as CACHES  # noqa: E402
@@ -417,7 +417,7 @@ def main(argv: list[str] | None = None) -> int:
     url = args.database_url
     if url and url.startswith("postgresql://"):
         url = "postgresql+psycopg://" + url.removeprefix("postgresql://")
-    load_before = machine_load()
+    at_start = load_average()
     rows, weights = run(url, matches, repeat)
     print(f"Small: 10 finished matches, a 5-hand match. Large: {matches} finished, 200 hands.")
     print("| request | small ms | large ms | ratio | goal | queries small | queries large |")
@@ -429,7 +429,7 @@ def main(argv: list[str] | None = None) -> int:
     grew = [row.name for row in rows if row.large[1] != row.small[1]]
     print(f"\nMedians of {repeat}; queries: the most any call ran.")
     print("Query counts grew for: " + ", ".join(grew) if grew else "No query count grew.")
-    print(f"Machine: {load_before} at the start; {machine_load()} at the end.")
+    print(machine_note(at_start))
     return 0
 
 

@@ -64,11 +64,15 @@ def api_token(database_url: str, name: str = "bench") -> str:
     return flask_cli(database_url, "users", "token", name).strip().splitlines()[-1]
 
 
-def machine_load() -> str:
-    """The machine's cores and load average now, printed with every table: other work on
-    the machine moves the figures, so a table says how busy the machine was."""
+def load_average() -> str:
     one, five, _ = os.getloadavg()
-    return f"{os.cpu_count()} cores, load average {one:.2f} (1 min), {five:.2f} (5 min)"
+    return f"load average {one:.2f} (1 min), {five:.2f} (5 min)"
+
+
+def machine_note(at_start: str) -> str:
+    """The line under every table (`at_start`: `load_average()` when the run began): other
+    work on the machine moves the figures, so a table says how busy the machine was."""
+    return f"Machine: {os.cpu_count()} cores; {at_start} at the start, {load_average()} at the end."
 
 
 def wait_until_up(base: str, path: str = "/api/v1/variants", timeout: float = 30) -> None:
