@@ -128,7 +128,7 @@ def test_a_removal_moves_hands_kept_out_of_order_on_postgresql(migrated_postgres
     url = make_url(migrated_postgres_url)
     scans = f"{url.query['options']} -cenable_indexscan=off -cenable_bitmapscan=off"
     url = url.update_query_dict({"options": scans}).render_as_string(hide_password=False)
-    app = make_app(url, WTF_CSRF_ENABLED=False)
+    app = make_app(url)
     match_id = hands_out_of_order(app)
     # Row by row in stored order, a hand moving up would meet one not yet moved.
     stored = postgres_stored_order(app, match_id)
@@ -140,10 +140,5 @@ def test_a_removal_moves_hands_kept_out_of_order_on_postgresql(migrated_postgres
 
 
 @pytest.mark.parametrize("first", [1, 3])
-def test_a_removal_moves_the_later_hands_up_on_sqlite(tmp_path, first):
-    app = make_app(f"sqlite:///{tmp_path / 'moves.sqlite'}", WTF_CSRF_ENABLED=False)
-    with app.app_context():
-        flask_migrate.upgrade()
+def test_a_removal_moves_the_later_hands_up_on_sqlite(app, first):
     check_removal(app, hands_out_of_order(app), first)
-    with app.app_context():
-        db.engine.dispose()
