@@ -107,7 +107,7 @@ def import_matches(group_id: int) -> ResponseReturnValue:
                 skipped = f"{result.skipped} already here, skipped" if result.skipped else ""
                 flash(f"{added}{'; ' + skipped if skipped else ''}.")
                 return redirect(url_for("groups.detail", group_id=group.id), code=303)
-    if request.method == "POST" and form.csrf_token.errors and not form.export.errors:
+    if request.method == "POST" and form.errors.get("csrf_token") and not form.export.errors:
         form.export.errors = ["This form had expired: choose the file again, then Import."]
     status = 422 if request.method == "POST" else 200
     return render_template("import.html", group=group, form=form), status

@@ -136,3 +136,13 @@ def test_an_import_needs_the_forms_csrf_token_and_a_file_within_the_limit(app, c
     assert "larger than" in field_errors(too_big, "export")[0]
     assert count(app, Match) == 0
     assert "Import matches" in text_of(client.get(f"/groups/{group_id}/import"))
+
+
+def test_an_import_form_without_csrf_tokens_still_says_what_is_wrong(app, client):
+    """A server run with WTF_CSRF_ENABLED off (as scripts do) has forms with no token
+    field: a failed import is still the form with its message, never a 500."""
+    app.config["WTF_CSRF_ENABLED"] = False
+    group_id = personal_group(app)
+    empty = client.post(f"/groups/{group_id}/import", data={}, content_type="multipart/form-data")
+    assert empty.status_code == 422
+    assert field_errors(empty, "export") == ["Choose a file"]
