@@ -21,7 +21,7 @@ from .postgres import (  # noqa: F401 (fixtures for every test)
     postgres_schema_url,
     postgres_url,
 )
-from .support import TESTER, add_user, app_config, sign_in
+from .support import TESTER, add_user, app_config, app_on_new_database, sign_in
 
 
 @pytest.hookimpl(trylast=True)
@@ -76,9 +76,7 @@ def template_database(tmp_path_factory):
     `app` starts from a copy (making the tables and hashing a password cost more than
     most tests)."""
     path = tmp_path_factory.mktemp("template") / "template.sqlite"
-    template = create_app(app_config(f"sqlite:///{path}"))
-    with template.app_context():
-        db.create_all()
+    template = app_on_new_database(path)
     add_user(template, TESTER, admin=True)
     with template.app_context():
         db.engine.dispose()  # the last connection closed: the WAL is folded into the file

@@ -71,6 +71,15 @@ def app_config(url: str, **extra) -> dict:
     }
 
 
+def app_on_new_database(path: Path, **extra) -> Any:
+    """An app on a new SQLite file at `path`, its tables made and nobody signed up: the
+    start of a module's own data (the template's copy already has TESTER)."""
+    app = create_app(app_config(f"sqlite:///{path}", **extra))
+    with app.app_context():
+        db.create_all()
+    return app
+
+
 def add_user(app, name: str, password: str = PASSWORD, admin: bool = False) -> None:
     with app.app_context(), transaction():
         accounts.create_user(name, password, admin=admin)

@@ -21,12 +21,11 @@ from dataclasses import dataclass
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Group, Invite, LinkRole, Membership, Player, Role, User
 from scorekeeper.services import accounts, groups, sharing
 from scorekeeper.services.storage import transaction
-from tests.support import add_user, app_config, sign_in
+from tests.support import add_user, app_on_new_database, sign_in
 
 PUBLIC, USER, SITE_ADMIN, GROUP_MEMBER, GROUP_ADMIN = "public", "user", "site", "gm", "ga"
 VIEWER, SCORER, MEMBER, ADMIN = 1, 2, 3, 4
@@ -134,10 +133,7 @@ class World:
 
 @pytest.fixture(scope="module")
 def world(tmp_path_factory) -> World:
-    path = tmp_path_factory.mktemp("authz") / "authz.sqlite"
-    app = create_app(app_config(f"sqlite:///{path}"))
-    with app.app_context():
-        db.create_all()
+    app = app_on_new_database(tmp_path_factory.mktemp("authz") / "authz.sqlite")
     for name in ("Root", "Ada", "Mem", "Out"):
         add_user(app, name)  # Root, the first, runs the server
     with app.app_context(), transaction():

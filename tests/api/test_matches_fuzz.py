@@ -9,12 +9,11 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.hand import SIDE_FIELDS
-from tests.support import app_config, signed_in
+from tests.support import app_on_new_database, signed_in
 
 URL = "/api/v1/matches"
 ERROR_STATUSES = {400, 404, 405, 409, 415, 422}
@@ -182,10 +181,7 @@ content_types = st.sampled_from(
 
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
-    path = tmp_path_factory.mktemp("match-fuzz") / "fuzz.sqlite"
-    app = create_app(app_config(f"sqlite:///{path}"))
-    with app.app_context():
-        db.create_all()
+    app = app_on_new_database(tmp_path_factory.mktemp("match-fuzz") / "fuzz.sqlite")
     yield app
     with app.app_context():
         db.engine.dispose()

@@ -9,13 +9,12 @@ from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 from sqlalchemy import select
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import AuditEntry, Hand, Match
 from scorekeeper.rules import PRESETS
 from scorekeeper.web.hand_form import field_specs
 from scorekeeper.web.match_form import option_fields, seats
-from tests.support import app_config, signed_in
+from tests.support import app_on_new_database, signed_in
 
 from .helpers import counts, form_values, page
 
@@ -79,10 +78,9 @@ values = st.one_of(plausible, plausible, junk, st.lists(junk, min_size=2, max_si
 
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
-    path = tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite"
-    app = create_app(app_config(f"sqlite:///{path}", WTF_CSRF_ENABLED=False))
-    with app.app_context():
-        db.create_all()
+    app = app_on_new_database(
+        tmp_path_factory.mktemp("fuzz") / "fuzz.sqlite", WTF_CSRF_ENABLED=False
+    )
     yield app
     with app.app_context():
         db.engine.dispose()

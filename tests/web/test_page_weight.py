@@ -11,10 +11,9 @@ import re
 
 import pytest
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.rules import PRESETS
-from tests.support import app_config, signed_in
+from tests.support import app_on_new_database, signed_in
 
 pytestmark = pytest.mark.xdist_group("page-weight")  # one worker builds the busy club once
 BUDGET = 14 * 1024
@@ -31,10 +30,7 @@ def _post(client, path: str, body: dict) -> dict:
 @pytest.fixture(scope="module")
 def site(tmp_path_factory):
     """A busy club: a 300-hand match, 25 finished matches, a match of every preset."""
-    path = tmp_path_factory.mktemp("weight") / "weight.sqlite"
-    app = create_app(app_config(f"sqlite:///{path}"))
-    with app.app_context():
-        db.create_all()
+    app = app_on_new_database(tmp_path_factory.mktemp("weight") / "weight.sqlite")
     client = signed_in(app)
     pairs = [{"players": ["Annabelle", "Cordelia"]}, {"players": ["Bartholomew", "Desmond"]}]
     body = {"variant": "bolivia", "sides": pairs, "options": {"target": 1_000_000}}

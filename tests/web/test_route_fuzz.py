@@ -11,9 +11,8 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
-from tests.support import app_config, sign_in, signed_in
+from tests.support import app_on_new_database, sign_in, signed_in
 
 SETTINGS = settings(
     max_examples=400,
@@ -51,10 +50,7 @@ HEADERS += ["Content-Type", "X-Forwarded-For", "Cookie", "Range"]
 
 @pytest.fixture(scope="module")
 def fuzz_app(tmp_path_factory):
-    path = tmp_path_factory.mktemp("routes") / "routes.sqlite"
-    app = create_app(app_config(f"sqlite:///{path}"))
-    with app.app_context():
-        db.create_all()
+    app = app_on_new_database(tmp_path_factory.mktemp("routes") / "routes.sqlite")
     client = signed_in(app)
     for variant, sides in [("classic", TEAMS), ("hand-and-foot", TEAMS)]:
         made = client.post("/api/v1/matches", json={"variant": variant, "sides": sides})
