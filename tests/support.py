@@ -12,6 +12,7 @@ from types import ModuleType
 from typing import Any, TypeVar
 
 import pytest
+from flask import Flask
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -71,7 +72,7 @@ def app_config(url: str, **extra) -> dict:
     }
 
 
-def app_on_new_database(path: Path, **extra) -> Any:
+def app_on_new_database(path: Path, **extra) -> Flask:
     """An app on a new SQLite file at `path`, its tables made and nobody signed up: the
     start of a module's own data (the template's copy already has TESTER)."""
     app = create_app(app_config(f"sqlite:///{path}", **extra))
