@@ -31,7 +31,14 @@ from tests.api.test_burraco_three_matches import (
 from tests.api.test_modern_american_matches import OTHER, OUT, QUIET_OTHER, QUIET_OUT
 from tests.api.test_play_matches import burraco_side
 from tests.api.test_rules2_matches import BIG, HF_CAUGHT, HF_OUT, HF_TEAMS, SMALL
-from tests.support import add_user, app_config, load_play_matches, sign_in, signed_in
+from tests.support import (
+    add_user,
+    app_config,
+    app_on_new_database,
+    load_play_matches,
+    sign_in,
+    signed_in,
+)
 
 play_matches = load_play_matches()
 URL = "/api/v1/matches"
@@ -197,9 +204,7 @@ def test_every_preset_round_trips_exactly_into_another_server(app, client, tmp_p
     assert export.status_code == 200
     csv_before = client.get("/api/v1/export?format=csv").data
 
-    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
-    with other.app_context():
-        db.create_all()
+    other = app_on_new_database(tmp_path / "other.sqlite")
     there = signed_in(other)
     imported = there.post("/api/v1/import", json=export.json)
     assert imported.status_code == 201, imported.json
@@ -437,9 +442,7 @@ BAD = {
 def test_a_bad_file_is_refused_whole_saying_where(app, client, tmp_path, case):
     doc = a_file(client)
     change, field = BAD[case]
-    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
-    with other.app_context():
-        db.create_all()
+    other = app_on_new_database(tmp_path / "other.sqlite")
     there = signed_in(other)
     refused = there.post("/api/v1/import", json=broken(doc, change))
     assert refused.status_code == 422, refused.json
@@ -471,9 +474,7 @@ def test_what_is_not_an_export_is_refused_with_json_errors(app, client):
 
 def test_an_import_finds_the_groups_players_by_name_whatever_the_case(app, client, tmp_path):
     doc = a_file(client)
-    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
-    with other.app_context():
-        db.create_all()
+    other = app_on_new_database(tmp_path / "other.sqlite")
     there = signed_in(other)
     mine = create(there, "classic-2p", [{"players": ["ANN"]}, {"players": ["Zed"]}])
     assert there.post("/api/v1/import", json=doc).status_code == 201
@@ -574,9 +575,7 @@ SEATED_BAD = {
 def test_a_seated_hand_is_checked_as_when_it_was_recorded(app, client, tmp_path, case):
     doc = seated_file(client)
     change, field = SEATED_BAD[case]
-    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
-    with other.app_context():
-        db.create_all()
+    other = app_on_new_database(tmp_path / "other.sqlite")
     there = signed_in(other)
     refused = there.post("/api/v1/import", json=broken(doc, change))
     assert refused.status_code == 422, refused.json
@@ -592,9 +591,7 @@ def test_a_match_won_at_once_by_a_dream_hand_must_say_so(app, client, tmp_path):
     doc = client.get("/api/v1/export").json
     won = doc["groups"][0]["matches"][0]
     assert (won["status"], won["winner"]) == ("finished", 1)
-    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
-    with other.app_context():
-        db.create_all()
+    other = app_on_new_database(tmp_path / "other.sqlite")
     there = signed_in(other)
     # Behind on points, the dream hand's side is still the winner: the file cannot say
     # the game goes on, nor that the side ahead won.
@@ -630,9 +627,7 @@ def test_no_damage_to_a_file_is_a_500(app, client, tmp_path):
     """A file damaged anywhere is refused (422) or, where the damage is harmless,
     imported (201): never a server error, and nothing half-saved."""
     doc = a_file(client)
-    other = create_app(app_config(f"sqlite:///{tmp_path / 'other.sqlite'}"))
-    with other.app_context():
-        db.create_all()
+    other = app_on_new_database(tmp_path / "other.sqlite")
     there = signed_in(other)
     places = [path for path, _ in _paths(doc) if path]
     rng = random.Random(12)

@@ -15,17 +15,14 @@ from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player, User
 from scorekeeper.services import accounts, groups
 from scorekeeper.services.storage import transaction
-from tests.support import PASSWORD, TESTER, add_user, app_config, sign_in
+from tests.support import PASSWORD, TESTER, add_user, app_on_new_database, sign_in
 
 from .helpers import csrf_token, flashes, form_values, page, text_of, top_errors
 
 
 def fresh(tmp_path, **config):
     """An app on an empty database: nobody has an account yet."""
-    app = create_app(app_config(f"sqlite:///{tmp_path / 'fresh.sqlite'}", **config))
-    with app.app_context():
-        db.create_all()
-    return app
+    return app_on_new_database(tmp_path / "fresh.sqlite", **config)
 
 
 def log_in(client, name: str = TESTER, password: str = PASSWORD, **extra):

@@ -7,10 +7,9 @@ import json
 import pytest
 from sqlalchemy import text
 
-from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Hand
-from tests.support import app_config, make_tester
+from tests.support import app_on_new_database, make_tester
 
 from .helpers import (
     PLAYERS2,
@@ -247,9 +246,7 @@ def test_local_names_are_served(client, host):
 
 def test_the_configured_public_name_is_served(monkeypatch, tmp_path):
     monkeypatch.setenv("SCOREKEEPER_HOSTS", "scores.example.org, .club.example")
-    app = create_app(app_config(f"sqlite:///{tmp_path / 'hosts.sqlite'}"))
-    with app.app_context():
-        db.create_all()
+    app = app_on_new_database(tmp_path / "hosts.sqlite")
     make_tester(app)
     client = app.test_client()
     assert client.get("/rules", headers={"Host": "scores.example.org"}).status_code == 200

@@ -9,9 +9,7 @@ import pytest
 from flask import Flask
 from werkzeug.exceptions import SecurityError
 
-from scorekeeper import create_app
-from scorekeeper.extensions import db
-from tests.support import add_user, app_config
+from tests.support import add_user, app_on_new_database
 
 from .helpers import form_values, page
 
@@ -114,9 +112,7 @@ LIMIT_HEADERS = ("X-RateLimit-Limit", "X-RateLimit-Remaining", "X-RateLimit-Rese
 
 
 def test_a_limited_view_still_sends_and_enforces_its_limit(tmp_path):
-    app = create_app(app_config(f"sqlite:///{tmp_path / 'limits.sqlite'}", RATELIMIT_ENABLED=True))
-    with app.app_context():
-        db.create_all()
+    app = app_on_new_database(tmp_path / "limits.sqlite", RATELIMIT_ENABLED=True)
     add_user(app, "Ada")
     client = app.test_client()
     unlimited = client.get("/rules")
