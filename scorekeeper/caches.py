@@ -31,6 +31,7 @@ SIZES = {
     "parts": 16384,  # hands and audit entries as the API shows them, by version / id
 }
 HELD_UNTIL_COMMIT = frozenset({"pages", "parts"})
+_ABSENT = object()
 
 
 class Cache:
@@ -48,20 +49,20 @@ class Cache:
     def peek_many(self, keys: Iterable[Hashable]) -> list[Any | None]:
         """The value kept for each key, or None: this write's own first (made by it, seen
         by it, kept once it commits), the lock taken once (a long match asks for every
-        hand)."""
+        hand). Each key is hashed twice at most: a long match's keys are many, and a
+        group of hands is named by its hands' keys."""
         waiting: list[tuple[Cache, Hashable, Any]] | None = g.get(HELD) if self.held else None
-        held = {key: value for cache_, key, value in waiting or () if cache_ is self}
+        held = {key: value for cache_, key, value in waiting if cache_ is self} if waiting else {}
         found: list[Any | None] = []
         with self.lock:
-            values = self.values
+            kept, used = self.values.get, self.values.move_to_end
             for key in keys:
-                if key in held:
-                    found.append(held[key])
-                elif key in values:
-                    values.move_to_end(key)
-                    found.append(values[key])
-                else:
-                    found.append(None)
+                value = held.get(key, _ABSENT) if held else _ABSENT
+                if value is _ABSENT:
+                    value = kept(key)
+                    if value is not None:
+                        used(key)
+                found.append(value)
         return found
 
     def put(self, key: Hashable, value: Any) -> None:
