@@ -58,9 +58,14 @@ def _sqlite_connect(dbapi_connection: Any, _record: Any) -> None:
 
 @event.listens_for(Engine, "begin")
 def _sqlite_begin(connection: Connection) -> None:
+    """The transaction's BEGIN, on the driver connection: every request begins one, and
+    SQLAlchemy's statement machinery would cost more than SQLite takes to run it."""
     if connection.dialect.name == "sqlite":
         writing = connection.get_execution_options().get(WRITE)
-        connection.exec_driver_sql("BEGIN IMMEDIATE" if writing else "BEGIN")
+        sql = "BEGIN IMMEDIATE" if writing else "BEGIN"
+        driver: Any = connection.connection.driver_connection
+        with _driver_errors(connection.dialect, sql, ()):
+            driver.execute(sql)
 
 
 @compiles(UniqueConstraint, "sqlite")
@@ -207,15 +212,24 @@ def _driver_rows(
     as SQLAlchemy would raise it (`storage.unavailable` reads it)."""
     sql, order, held = _compiled(statement, dialect)
     arguments = _arguments(order, held, params)
-    driver_error = dialect.loaded_dbapi.Error
     cursor = driver.cursor()
     try:
-        cursor.execute(sql, arguments)
-        return list(cursor.fetchall())
-    except driver_error as error:
-        raise DBAPIError.instance(sql, arguments, error, driver_error) from error
+        with _driver_errors(dialect, sql, arguments):
+            cursor.execute(sql, arguments)
+            return list(cursor.fetchall())
     finally:
         cursor.close()
+
+
+@contextmanager
+def _driver_errors(dialect: Dialect, sql: str, arguments: Any) -> Iterator[None]:
+    """A driver's error in the block raised as SQLAlchemy would raise it
+    (`storage.unavailable` and the 503 answer read it)."""
+    driver_error = dialect.loaded_dbapi.Error
+    try:
+        yield
+    except driver_error as error:
+        raise DBAPIError.instance(sql, arguments, error, driver_error) from error
 
 
 def run(

@@ -8,11 +8,13 @@ is capped (what a full disk does to it), a PostgreSQL session that is read-only.
 from __future__ import annotations
 
 import logging
+import sqlite3
 
 import flask_migrate
 from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 
+from scorekeeper import database
 from scorekeeper.extensions import db
 from tests.support import signed_in
 from tests.web.helpers import (
@@ -148,6 +150,34 @@ def test_a_full_disk_answers_503_and_every_acknowledged_hand_is_kept(tmp_path, c
         == 201
     )
     with roomy.app_context():
+        db.engine.dispose()
+
+
+def test_a_write_lock_held_past_the_busy_timeout_answers_503_and_saves_nothing(
+    tmp_path, monkeypatch
+):
+    """Another program holds SQLite's write lock (and the writers' lock file) for longer
+    than the app waits: the write's BEGIN IMMEDIATE fails, 503, nothing saved; once the
+    lock is let go, the same post is saved once."""
+    path = tmp_path / "scores.sqlite"
+    monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 100)
+    app = migrated(f"sqlite:///{path}")
+    match_id = a_match_with_a_hand(app)
+    client = signed_in(app)
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN IMMEDIATE")
+    try:
+        response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": API_USUAL})
+        assert response.status_code == 503, response.get_data(as_text=True)
+        assert "try again" in response.json["errors"][0]["message"]
+        assert hands_of(app, match_id) == [[100, 50]]  # reading goes on meanwhile
+    finally:
+        holder.rollback()
+        holder.close()
+    response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": API_USUAL})
+    assert response.status_code == 201
+    assert hands_of(app, match_id) == [[100, 50], [100, 50]]
+    with app.app_context():
         db.engine.dispose()
 
 
