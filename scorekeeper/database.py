@@ -30,7 +30,7 @@ except ImportError:  # not a POSIX system: SQLite's own wait for its lock is use
 
 from sqlalchemy import UniqueConstraint, event
 from sqlalchemy.engine import Connection, CursorResult, Dialect, Engine, make_url
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.ext.compiler import compiles
 from sqlalchemy.orm import Session, scoped_session
 from sqlalchemy.sql import Executable, Select
@@ -64,8 +64,10 @@ def _sqlite_begin(connection: Connection) -> None:
         writing = connection.get_execution_options().get(WRITE)
         sql = "BEGIN IMMEDIATE" if writing else "BEGIN"
         driver: Any = connection.connection.driver_connection
-        with _driver_errors(connection.dialect, sql, ()):
+        try:
             driver.execute(sql)
+        except connection.dialect.loaded_dbapi.Error as error:
+            raise _as_sqlalchemy_error(connection.dialect, sql, (), error) from error
 
 
 @compiles(UniqueConstraint, "sqlite")
@@ -214,22 +216,20 @@ def _driver_rows(
     arguments = _arguments(order, held, params)
     cursor = driver.cursor()
     try:
-        with _driver_errors(dialect, sql, arguments):
-            cursor.execute(sql, arguments)
-            return list(cursor.fetchall())
+        cursor.execute(sql, arguments)
+        return list(cursor.fetchall())
+    except dialect.loaded_dbapi.Error as error:
+        raise _as_sqlalchemy_error(dialect, sql, arguments, error) from error
     finally:
         cursor.close()
 
 
-@contextmanager
-def _driver_errors(dialect: Dialect, sql: str, arguments: Any) -> Iterator[None]:
-    """A driver's error in the block raised as SQLAlchemy would raise it
-    (`storage.unavailable` and the 503 answer read it)."""
-    driver_error = dialect.loaded_dbapi.Error
-    try:
-        yield
-    except driver_error as error:
-        raise DBAPIError.instance(sql, arguments, error, driver_error) from error
+def _as_sqlalchemy_error(
+    dialect: Dialect, sql: str, arguments: Any, error: Exception
+) -> StatementError:
+    """A driver's error as SQLAlchemy would raise it (`storage.unavailable` and the 503
+    answer read it)."""
+    return DBAPIError.instance(sql, arguments, error, dialect.loaded_dbapi.Error)
 
 
 def run(
