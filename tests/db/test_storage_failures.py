@@ -156,9 +156,9 @@ def test_a_full_disk_answers_503_and_every_acknowledged_hand_is_kept(tmp_path, c
 def test_a_write_lock_held_past_the_busy_timeout_answers_503_and_saves_nothing(
     tmp_path, monkeypatch
 ):
-    """Another program holds SQLite's write lock (and the writers' lock file) for longer
-    than the app waits: the write's BEGIN IMMEDIATE fails, 503, nothing saved; once the
-    lock is let go, the same post is saved once."""
+    """Another program holds SQLite's write lock (not the app's writers' lock file, so the
+    app's turn comes at once and its BEGIN IMMEDIATE meets the lock) for longer than the
+    app waits: 503, nothing saved; once the lock is let go, the same post is saved once."""
     path = tmp_path / "scores.sqlite"
     monkeypatch.setattr(database, "BUSY_TIMEOUT_MS", 100)
     app = migrated(f"sqlite:///{path}")
