@@ -18,6 +18,7 @@ from werkzeug.routing import MapAdapter
 
 from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
 from .database import engine_options
+from .edge import wsgi_text
 from .extensions import csrf, db, limiter, login_manager, migrate
 from .json_answers import FastJSONProvider
 from .services import storage
@@ -53,21 +54,35 @@ class Scorekeeper(Flask):
 
     def create_url_adapter(self, request: Request | None) -> MapAdapter | None:
         """As Flask's (3.1), with the Host checked against TRUSTED_HOSTS by `host_check`,
-        which does werkzeug's check once per distinct Host."""
+        which does werkzeug's check once per distinct Host and remembers the name the
+        URL map binds to: binding is then `Map.bind_to_environ`'s last step alone."""
         trusted = self.config["TRUSTED_HOSTS"]
         if request is None or trusted is None:
             return super().create_url_adapter(request)
+        environ = request.environ
         request.trusted_hosts = trusted
-        request.host = self.host_check.host(request.environ, trusted)
+        request.host, bound = self.host_check.host(environ, trusted)
         subdomain = None
         server_name = self.config["SERVER_NAME"]
-        if self.url_map.host_matching:
+        url_map = self.url_map
+        if url_map.host_matching:
             server_name = None  # the actual host is matched, not SERVER_NAME
         elif not self.subdomain_matching:
-            subdomain = self.url_map.default_subdomain or ""
-        return self.url_map.bind_to_environ(
-            request.environ, server_name=server_name, subdomain=subdomain
-        )
+            subdomain = url_map.default_subdomain or ""
+            if server_name is None and bound is not None and "HTTP_UPGRADE" not in environ:
+                script_name = wsgi_text(environ, "SCRIPT_NAME")
+                path_info = wsgi_text(environ, "PATH_INFO")
+                return MapAdapter(
+                    url_map,
+                    bound,
+                    "/" if script_name is None else script_name,
+                    subdomain,
+                    environ["wsgi.url_scheme"],
+                    "/" if path_info is None else path_info,
+                    environ["REQUEST_METHOD"],
+                    wsgi_text(environ, "QUERY_STRING"),
+                )
+        return url_map.bind_to_environ(environ, server_name=server_name, subdomain=subdomain)
 
 
 def database_url(raw: str) -> str:

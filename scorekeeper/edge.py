@@ -14,7 +14,7 @@ from __future__ import annotations
 import os
 import socket
 from collections.abc import Collection
-from typing import Any
+from typing import Any, NamedTuple
 
 from flask import Flask, abort, request
 from markupsafe import Markup
@@ -53,17 +53,19 @@ class HostCheck:
     """werkzeug's Host check against the allow-list, made once per distinct Host.
 
     werkzeug IDNA-encodes every allowed name on every request (4 us for this machine's
-    names, 12 us for a public name after them). Its answer depends only on the request's
-    scheme, Host header and server address, and the list: an accepted host is remembered
-    for those, and all are forgotten when the list changes. A refused host is never
-    remembered: it is checked, and refused, every time.
+    names, 12 us for a public name after them), and the URL map's binding finds the
+    host and IDNA-encodes it again. Both answers depend only on the request's scheme,
+    Host header and server address, and the list: an accepted host is remembered with
+    the name the URL map binds to, and all are forgotten when the list changes. A
+    refused host is never remembered: it is checked, and refused, every time.
     """
 
     def __init__(self) -> None:
-        self._accepted: tuple[tuple[str, ...], dict[tuple[Any, ...], str]] = ((), {})
+        self._accepted: tuple[tuple[str, ...], dict[tuple[Any, ...], Host]] = ((), {})
 
-    def host(self, environ: dict[str, Any], trusted: Collection[str]) -> str:
-        """`werkzeug.wsgi.get_host(environ, trusted)`: the host, or SecurityError (400)."""
+    def host(self, environ: dict[str, Any], trusted: Collection[str]) -> Host:
+        """`werkzeug.wsgi.get_host(environ, trusted)` (or SecurityError, a 400), with the
+        name `Map.bind_to_environ` binds to (None when werkzeug's binding would fail)."""
         names = tuple(trusted)
         allowed, accepted = self._accepted  # one read: a list change replaces both
         if names != allowed:
@@ -77,10 +79,31 @@ class HostCheck:
         )
         host = accepted.get(key)
         if host is None:
-            host = get_host(environ, trusted)
+            host = Host(get_host(environ, trusted), _bound_name(get_host(environ)))
             if len(accepted) < ACCEPTED_HOSTS:
                 accepted[key] = host
         return host
+
+
+class Host(NamedTuple):
+    name: str  # the request's host, as `request.host`
+    bound: str | None  # the name a URL map binds to for it
+
+
+def _bound_name(host: str) -> str | None:
+    """The server name `Map.bind` makes of a request's host: lower case, the name part
+    IDNA-encoded (None when it cannot be, where werkzeug raises BadHost)."""
+    name, colon, port = host.lower().partition(":")
+    try:
+        return name.encode("idna").decode("ascii") + colon + port
+    except UnicodeError:
+        return None
+
+
+def wsgi_text(environ: dict[str, Any], name: str) -> str | None:
+    """A WSGI environ string as werkzeug reads it for routing (latin-1 bytes as UTF-8)."""
+    value = environ.get(name)
+    return None if value is None else value.encode("latin1").decode(errors="replace")
 
 
 def _check_url() -> None:

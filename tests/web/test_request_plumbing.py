@@ -3,6 +3,7 @@ nothing to do) still answers exactly as Flask and its extensions would."""
 
 from __future__ import annotations
 
+import itertools
 from typing import Any
 
 import pytest
@@ -88,11 +89,20 @@ def test_a_change_to_the_allow_list_is_followed_at_once(client, app):
 
 
 def test_the_url_adapter_is_flasks(app):
-    hosts = [("localhost", "http"), ("127.0.0.1:8000", "http"), ("localhost:443", "https")]
-    for host, scheme in hosts:
+    hosts = [
+        ("localhost", "http"),
+        ("127.0.0.1:8000", "http"),
+        ("localhost:443", "https"),
+        ("127.0.0.1:80", "http"),
+    ]
+    paths = ["/rules?x=1", "/matches/%C3%A9t%C3%A9?q=%C3%A9", "/"]
+    upgrade = {"Connection": "Upgrade", "Upgrade": "websocket"}
+    for (host, scheme), path, extra in itertools.product(hosts, paths, ({}, upgrade)):
         for _ in range(2):  # checked, then remembered
             with app.test_request_context(
-                "/rules?x=1", base_url=f"{scheme}://{host}", headers={"Host": host}
+                path,
+                base_url=f"{scheme}://{host}/club",  # served under a prefix: SCRIPT_NAME
+                headers={"Host": host, **extra},
             ) as context:
                 ours = app.create_url_adapter(context.request)
                 ours_host = context.request.host
