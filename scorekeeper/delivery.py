@@ -10,10 +10,11 @@ from __future__ import annotations
 import hashlib
 import struct
 import zlib
-from collections.abc import Callable, Hashable, Sequence
+from collections.abc import Callable, Hashable, Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
+from typing import TYPE_CHECKING, Any
 
 from flask import (
     Blueprint,
@@ -27,6 +28,9 @@ from flask import (
 )
 from werkzeug.datastructures import ETags
 from werkzeug.http import parse_accept_header
+
+if TYPE_CHECKING:
+    from _typeshed.wsgi import StartResponse, WSGIApplication, WSGIEnvironment
 
 YEAR = 365 * 24 * 3600
 COMPRESSIBLE = frozenset(
@@ -49,7 +53,10 @@ SECURITY_HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Referrer-Policy": "same-origin",
 }
-SECURITY_NAMES = frozenset(name.lower() for name in SECURITY_HEADERS)
+SECURITY_LIST = [(name.lower(), (name, value)) for name, value in SECURITY_HEADERS.items()]
+HSTS = "max-age=31536000"
+HSTS_NAME = "strict-transport-security"
+SECURE = frozenset({"https", "wss"})  # werkzeug's `is_secure` schemes
 
 bp = Blueprint("assets", __name__)
 
@@ -224,19 +231,35 @@ def _compress(response: Response, present: set[str]) -> Response:
     return gzipped(response, gzip_body(body), present)
 
 
-def _headers(response: Response) -> Response:
-    headers = response.headers
-    present = {name.lower() for name, _ in headers.items()}  # one walk of the headers
-    if SECURITY_NAMES.isdisjoint(present):
-        headers.extend(SECURITY_HEADERS)  # nothing else sets them: the usual case
-    else:
-        for name, value in SECURITY_HEADERS.items():
-            headers.setdefault(name, value)
+def _compressed(response: Response) -> Response:
+    present = {name.lower() for name, _ in response.headers.items()}  # one walk of them
     return _compress(response, present)
+
+
+class SecurityHeaders:
+    """WSGI middleware: every answer carries the security headers it does not set itself,
+    and HSTS when it goes over HTTPS (as the request's scheme says once ProxyFix, which
+    it wraps, has read the proxy's). Added to the header list the server sends: as a
+    Flask hook, werkzeug checked, copied and listed each of them again, some 10 us of
+    every request."""
+
+    def __init__(self, app: WSGIApplication) -> None:
+        self.app = app
+
+    def __call__(self, environ: WSGIEnvironment, start_response: StartResponse) -> Iterable[bytes]:
+        def start(status: str, headers: list[tuple[str, str]], exc_info: Any = None) -> Any:
+            names = [name.lower() for name, _ in headers]  # a handful
+            headers += [pair for key, pair in SECURITY_LIST if key not in names]
+            if environ["wsgi.url_scheme"] in SECURE and HSTS_NAME not in names:
+                headers.append(("Strict-Transport-Security", HSTS))
+            return start_response(status, headers, exc_info)
+
+        return self.app(environ, start)
 
 
 def init_app(app: Flask, folder: Path) -> None:
     app.extensions["scorekeeper_assets"] = Assets.scan(folder)
     app.register_blueprint(bp)
-    app.after_request(_headers)
+    app.after_request(_compressed)
+    app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
     app.add_template_global(lambda name: assets().url(name), "asset_url")

@@ -9,7 +9,7 @@
   proxy share it); a LAN server keeps the key it makes in instance/secret_key.
 - `SCOREKEEPER_RATELIMIT_STORAGE`: where the sign-in rate limits are counted
   (memory:// by default; redis://host:6379 when several app servers share them).
-Pages served over HTTPS also carry HSTS.
+Answers over HTTPS also carry HSTS (`delivery.SecurityHeaders`).
 """
 
 from __future__ import annotations
@@ -20,10 +20,9 @@ from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
 
-from flask import Flask, Response, request
+from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
 
-HSTS = "max-age=31536000"
 REMEMBERED_FOR = timedelta(days=400)  # "keep me signed in": the phone stays signed in
 
 
@@ -74,13 +73,6 @@ def configure(app: Flask, secret_given: bool) -> None:
         app.wsgi_app = ProxyFix(  # type: ignore[method-assign]
             app.wsgi_app, x_for=proxies, x_proto=proxies, x_host=proxies
         )
-    app.after_request(_strict_transport)
-
-
-def _strict_transport(response: Response) -> Response:
-    if request.is_secure:
-        response.headers.setdefault("Strict-Transport-Security", HSTS)
-    return response
 
 
 def environment() -> dict[str, Any]:

@@ -85,3 +85,49 @@ def test_a_security_header_the_view_set_is_kept_whatever_its_case(app):
     assert answer.headers.getlist("Referrer-Policy") == ["no-referrer"]
     assert answer.headers.getlist("X-Content-Type-Options") == ["nosniff"]
     assert len(answer.headers.getlist("Content-Security-Policy")) == 1
+
+
+SECURITY = ("Content-Security-Policy", "X-Content-Type-Options", "Referrer-Policy")
+
+
+def test_every_kind_of_answer_carries_the_security_headers_once(client, app):
+    from tests.web.helpers import create_match
+
+    match_id = create_match(client, "classic")
+    board = f"/matches/{match_id}/board"
+    etag = client.get(board).headers["ETag"]
+    asset = app.extensions["scorekeeper_assets"].hashed["app.css"]
+    answers = {
+        "page": client.get(f"/matches/{match_id}"),
+        "not modified": client.get(board, headers={"If-None-Match": etag}),
+        "redirect": client.get("/setup"),
+        "static file": client.get(f"/static/{asset}"),
+        "score": client.post("/api/v1/score", json={"variant": "classic", "sides": [{}, {}]}),
+        "API error": client.get("/api/v1/matches/999999"),
+        "missing page": client.get("/no/such/page"),
+        "wrong method": client.delete("/rules"),
+    }
+    statuses = {name: answer.status_code for name, answer in answers.items()}
+    assert statuses == {
+        "page": 200,
+        "not modified": 304,
+        "redirect": 302,
+        "static file": 200,
+        "score": 200,
+        "API error": 404,
+        "missing page": 404,
+        "wrong method": 405,
+    }
+    for name, answer in answers.items():
+        answer.close()  # the static file's
+        for header in SECURITY:
+            assert len(answer.headers.getlist(header)) == 1, (name, header)
+        assert "Strict-Transport-Security" not in answer.headers, name  # plain HTTP
+
+
+def test_hsts_goes_with_https_alone(anonymous_client):
+    secure = anonymous_client.get("/rules", base_url="https://localhost")
+    assert secure.headers.getlist("Strict-Transport-Security") == ["max-age=31536000"]
+    assert all(len(secure.headers.getlist(header)) == 1 for header in SECURITY)
+    plain = anonymous_client.get("/rules", base_url="http://localhost")
+    assert "Strict-Transport-Security" not in plain.headers

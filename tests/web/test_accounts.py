@@ -374,6 +374,11 @@ def test_behind_an_https_proxy_cookies_are_secure_and_hsts_is_sent(tmp_path, mon
         assert url_for("home.index", _external=True) == "https://scores.example.org/"
     plain = app.test_client().get("/login", base_url="http://localhost")  # no HTTPS: no HSTS
     assert "Strict-Transport-Security" not in plain.headers
+    # The proxy speaks plain HTTP to the app; its X-Forwarded-Proto says the phone used HTTPS.
+    forwarded = app.test_client().get(
+        "/login", headers=proxied, base_url="http://scores.example.org"
+    )
+    assert forwarded.headers.getlist("Strict-Transport-Security") == ["max-age=31536000"]
 
 
 def test_the_users_table_keeps_no_password(app):
