@@ -45,6 +45,7 @@ COMPRESSIBLE = frozenset(
     }
 )
 MIN_COMPRESS = 500
+LEVEL = 6  # zlib's own default
 SMALL_TEXT = 4096  # compressed at SMALL_LEVEL (see gzip_body)
 SMALL_LEVEL = 3
 SECURITY_HEADERS = {
@@ -164,8 +165,8 @@ def gzipped(response: Response, compressed: bytes, present: set[str] | None = No
     return response
 
 
-def _deflate(data: bytes, gzip: bool, level: int = 6) -> bytes:
-    """`data` compressed (level 6 unless told), as gzip (whole) or as raw deflate blocks
+def _deflate(data: bytes, gzip: bool, level: int = LEVEL) -> bytes:
+    """`data` compressed (at LEVEL unless told), as gzip (whole) or as raw deflate blocks
     ending on a full flush, with a window that just holds it (32 KB at most): zlib's
     default sets up some 256 KB of tables for each text, a fifth of the work for an
     answer of a kilobyte or two, and a window larger than the text finds nothing more
@@ -184,7 +185,7 @@ def gzip_body(body: bytes) -> bytes:
     at either level (a scored hand 430 bytes against 404, a live board 712 against
     690), one packet on the phone's line either way, and level 3 does a quarter less
     work for it. Larger texts, whose bytes do count, keep level 6."""
-    return _deflate(body, gzip=True, level=SMALL_LEVEL if len(body) <= SMALL_TEXT else 6)
+    return _deflate(body, gzip=True, level=SMALL_LEVEL if len(body) <= SMALL_TEXT else LEVEL)
 
 
 GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03"  # as gzip_body's
@@ -221,9 +222,9 @@ def gzip_pieces(pieces: Sequence[Piece], kept: Callable[[Hashable, bytes], bytes
     return b"".join(out)
 
 
-def _compress(response: Response, present: set[str]) -> Response:
-    """gzip the body when the client takes it and it is text worth compressing (`present`:
-    the response's header names, lower case)."""
+def _compress(response: Response) -> Response:
+    """gzip the body when the client takes it and it is text worth compressing."""
+    present = {name.lower() for name, _ in response.headers.items()}  # one walk of them
     if (
         response.status_code in (204, 206, 304)
         or "content-encoding" in present
@@ -237,11 +238,6 @@ def _compress(response: Response, present: set[str]) -> Response:
     if len(body) < MIN_COMPRESS:
         return response
     return gzipped(response, gzip_body(body), present)
-
-
-def _compressed(response: Response) -> Response:
-    present = {name.lower() for name, _ in response.headers.items()}  # one walk of them
-    return _compress(response, present)
 
 
 class SecurityHeaders:
@@ -268,6 +264,6 @@ class SecurityHeaders:
 def init_app(app: Flask, folder: Path) -> None:
     app.extensions["scorekeeper_assets"] = Assets.scan(folder)
     app.register_blueprint(bp)
-    app.after_request(_compressed)
+    app.after_request(_compress)
     app.wsgi_app = SecurityHeaders(app.wsgi_app)  # type: ignore[method-assign]
     app.add_template_global(lambda name: assets().url(name), "asset_url")

@@ -79,7 +79,8 @@ class HostCheck:
         )
         host = accepted.get(key)
         if host is None:
-            host = Host(get_host(environ, trusted), _bound_name(get_host(environ)))
+            name = get_host(environ, trusted)  # the host werkzeug's binding finds too
+            host = Host(name, _bound_name(name))
             if len(accepted) < ACCEPTED_HOSTS:
                 accepted[key] = host
         return host

@@ -11,6 +11,7 @@ from flask import Response
 
 from scorekeeper.delivery import (
     GZIP_TAG,
+    LEVEL,
     SMALL_LEVEL,
     SMALL_TEXT,
     deflated,
@@ -36,11 +37,11 @@ def test_a_gzipped_answer_unpacks_to_its_text(size):
     packed = gzip_body(body)
     assert gzip.decompress(packed) == body
     assert gzip_body(body) == packed  # the same text, the same bytes
-    level = SMALL_LEVEL if size <= SMALL_TEXT else 6
+    level = SMALL_LEVEL if size <= SMALL_TEXT else LEVEL
     if size > 1_000:  # a window sized to the text compresses as well as zlib's largest
         assert len(packed) <= 1.01 * len(zlib.compress(body, level, wbits=31)) + 8
-    if size > 1_000 and level != 6:  # a small text loses little to the quicker level
-        assert len(packed) <= 1.1 * len(zlib.compress(body, 6, wbits=31)) + 8
+    if size > 1_000 and level != LEVEL:  # a small text loses little to the quicker level
+        assert len(packed) <= 1.1 * len(zlib.compress(body, LEVEL, wbits=31)) + 8
 
 
 def test_pieces_of_every_size_join_into_one_stream():

@@ -58,7 +58,8 @@ def request_body() -> bytes:
             data: bytes = environ["wsgi.input"].read(size)
             current._cached_data = data  # where get_data keeps it, for any later reader
             return data
-    return request.get_data(cache=True)
+    body: bytes = current.get_data(cache=True)
+    return body
 
 
 def json_object() -> dict[str, Any]:

@@ -85,6 +85,7 @@ def test_a_body_of_given_length_is_read_in_one_call(app):
 
 
 def test_a_body_past_the_limit_is_refused_unread(client):
+    assert client.application.config["MAX_CONTENT_LENGTH"] == LIMIT  # the cases above use it
     environ = {"wsgi.input_terminated": True}
     answer = client.post(
         "/api/v1/score",
