@@ -140,17 +140,18 @@ def _hand_texts(rows: list[HandRow], reads: StateReads) -> list[tuple[Hashable, 
 
 
 def _grouped(named: Sequence[tuple[Hashable, bytes]], from_end: bool = False) -> list[Piece]:
-    """A JSON list's items as pieces of GROUP items each, named by the names of their
-    items (so a group is compressed once); counted from the end for a list that grows at
-    its start (the audit trail, newest first), so that only its first group changes."""
+    """A JSON list's items as pieces of GROUP items each; a full group is named by the
+    names of its items (so it is compressed once and kept), a short one, which the next
+    item changes, is not. Counted from the end for a list that grows at its start (the
+    audit trail, newest first), so that only its first group changes."""
     first = len(named) % GROUP if from_end else GROUP
     bounds = [0, *range(first or GROUP, len(named), GROUP), len(named)]
     pieces: list[Piece] = []
     for start, end in itertools.pairwise(dict.fromkeys(bounds)):
         group = named[start:end]
         text = b",".join(data for _, data in group)
-        names = tuple(name for name, _ in group)
-        pieces.append(((start > 0, *names), b"," + text if start else text))  # (after a comma?)
+        name = (start > 0, *(name for name, _ in group)) if len(group) == GROUP else None
+        pieces.append((name, b"," + text if start else text))  # (after a comma?)
     return pieces
 
 
