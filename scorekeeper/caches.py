@@ -29,8 +29,9 @@ SIZES = {
     "rules": 1024,  # rule sets by match (keyed by start time too: safe before a commit)
     "pages": 512,  # rendered boards and match states, by revision and access level
     "parts": 16384,  # hands and audit entries as the API shows them, by version / id
+    "matches": 256,  # the match (ORM objects) a write left, taken by the next (kept_match)
 }
-HELD_UNTIL_COMMIT = frozenset({"pages", "parts"})
+HELD_UNTIL_COMMIT = frozenset({"pages", "parts", "matches"})
 _ABSENT = object()
 
 
@@ -64,6 +65,11 @@ class Cache:
                         used(key)
                 found.append(value)
         return found
+
+    def take(self, key: Hashable) -> Any | None:
+        """The value kept for `key`, no longer kept: one user at a time has it."""
+        with self.lock:
+            return self.values.pop(key, None)
 
     def put(self, key: Hashable, value: Any) -> None:
         waiting: list[tuple[Cache, Hashable, Any]] | None = g.get(HELD) if self.held else None

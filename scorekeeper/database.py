@@ -28,7 +28,7 @@ try:
 except ImportError:  # not a POSIX system: SQLite's own wait for its lock is used alone
     fcntl = None  # type: ignore[assignment]
 
-from sqlalchemy import UniqueConstraint, event
+from sqlalchemy import Insert, Table, UniqueConstraint, bindparam, event, insert
 from sqlalchemy.engine import Connection, CursorResult, Dialect, Engine, make_url
 from sqlalchemy.exc import DBAPIError, StatementError
 from sqlalchemy.ext.compiler import compiles
@@ -191,6 +191,49 @@ def _arguments(
     return tuple(values[name] for name in order) if order is not None else values
 
 
+def insert_of(table: Table) -> Insert:
+    """An INSERT of every column of `table` but its generated key, each value a named
+    parameter (the column's name), for `written_rows`: no default is filled in."""
+    values: dict[str, Any] = {
+        column.key: bindparam(column.key) for column in table.c if not column.primary_key
+    }
+    return insert(table).values(values)
+
+
+@lru_cache(maxsize=64)
+def _bind_processors(statement: Executable, dialect: Dialect) -> tuple[tuple[str, Any], ...]:
+    """How each parameter of a prebuilt statement goes to the driver, by the type of its
+    column (JSON as text, a date as SQLite stores it): SQLAlchemy's own processors."""
+    compiled = statement.compile(dialect=dialect)  # type: ignore[attr-defined]
+    found = []
+    for name, bind in compiled.binds.items():
+        process = bind.type.dialect_impl(dialect).bind_processor(dialect)
+        if process is not None:
+            found.append((name, process))
+    return tuple(found)
+
+
+def written_rows(
+    session: Session | scoped_session[Any],
+    statement: Executable,
+    params: Mapping[str, Any] | Sequence[Mapping[str, Any]],
+) -> list[Any]:
+    """`plain_rows` for a prebuilt INSERT (every value a named parameter; several sets
+    of them: one statement each), its values processed by their columns' types as
+    SQLAlchemy would; the rows it returns (RETURNING), as the driver gives them."""
+    connection = _flushed(session)
+    driver = connection.connection.driver_connection
+    processors = _bind_processors(statement, connection.dialect)
+    rows = []
+    for values in [params] if isinstance(params, Mapping) else params:
+        typed = dict(values)
+        for name, process in processors:
+            if name in typed:
+                typed[name] = process(typed[name])
+        rows += _driver_rows(driver, connection.dialect, statement, typed)
+    return rows
+
+
 def read_row(engine: Engine, statement: Select[Any], params: Mapping[str, Any]) -> Any:
     """The first row of one prebuilt SELECT, as the driver returns it (a tuple), or None.
 
@@ -217,7 +260,7 @@ def _driver_rows(
     cursor = driver.cursor()
     try:
         cursor.execute(sql, arguments)
-        return list(cursor.fetchall())
+        return list(cursor.fetchall()) if cursor.description is not None else []
     except dialect.loaded_dbapi.Error as error:
         raise _as_sqlalchemy_error(dialect, sql, arguments, error) from error
     finally:

@@ -25,6 +25,7 @@ from ..services.hand_writes import (
     record_hand,
     record_planned,
 )
+from ..services.kept_match import keep_match
 from ..services.match_lock import MatchError
 from ..services.match_setup import create_match
 from ..services.match_state import load_match
@@ -70,6 +71,8 @@ def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Res
             db.session.flush()
             reads = StateReads.read(saved.match, saved.keys) if saved.match else None
             db.session.expunge_all()  # what was read stays as read once committed
+            if saved.match is not None:
+                keep_match(saved.match)  # for this match's next save
     except InvalidHand as error:
         raise ApiError(422, error.problems) from None
     except MatchError as error:

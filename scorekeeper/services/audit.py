@@ -8,10 +8,10 @@ from datetime import datetime
 from functools import cached_property
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, insert, select
+from sqlalchemy import Table, bindparam, select
 
 from ..caches import cache
-from ..database import plain_rows, run
+from ..database import insert_of, plain_rows, run, written_rows
 from ..extensions import db
 from ..json_answers import compact_json
 from ..models import AuditEntry, Hand, Match, utcnow
@@ -21,7 +21,7 @@ from .rulebook import record_changes
 
 _AUDIT = cast(Table, AuditEntry.__table__)
 # The statements of every write and match read, built once (see `database.run`).
-NEW_ENTRY = insert(_AUDIT).returning(_AUDIT.c.id)
+NEW_ENTRY = insert_of(_AUDIT).returning(_AUDIT.c.id)
 TRAIL = (
     select(_AUDIT.c.id)
     .where(_AUDIT.c.match_id == bindparam("match_id"))
@@ -113,7 +113,7 @@ def keep(
     as `audit_rows` explains it, and the trail of the match's revision (this write's)
     when the one before is known, are kept for the answer and the next reads."""
     at, label = utcnow(), actor.label if actor else None
-    entry_id: int = run(
+    [(entry_id,)] = written_rows(
         db.session,
         NEW_ENTRY,
         {
@@ -128,7 +128,7 @@ def keep(
             "actor_user_id": actor.user_id if actor else None,
             "actor_link_id": actor.link_id if actor else None,
         },
-    ).scalar_one()
+    )
     names = side_names(match)
     row = _audit_row(
         action,

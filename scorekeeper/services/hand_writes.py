@@ -13,19 +13,20 @@ import json
 from dataclasses import dataclass
 from typing import Any, cast
 
-from sqlalchemy import Table, bindparam, insert, select
+from sqlalchemy import Table, bindparam, select
 from sqlalchemy.exc import IntegrityError
 from sqlalchemy.orm.attributes import set_committed_value
 
-from ..database import plain_rows, run
+from ..database import insert_of, plain_rows, written_rows
 from ..extensions import db
-from ..models import Hand, HandSide, Match
+from ..models import Hand, HandSide, Match, utcnow
 from ..rules import InvalidHand, Problem, Rules
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import MAX_DEAL
 from . import audit, seated
 from .game_end import status_after_new_hand
 from .hands import Evaluation, evaluate
+from .kept_match import current_match
 from .match_lock import (
     HandConflict,
     MatchFinished,
@@ -40,7 +41,6 @@ from .match_state import (
     current_keys,
     keep_keys,
     keep_parts,
-    load_match,
     match_rules,
     side_names,
 )
@@ -50,8 +50,8 @@ _HAND, _HAND_SIDE = cast(Table, Hand.__table__), cast(Table, HandSide.__table__)
 HAND_BY_TOKEN = select(_HAND.c.number).where(
     _HAND.c.match_id == bindparam("match_id"), _HAND.c.submission_token == bindparam("token")
 )
-NEW_HAND = insert(_HAND).returning(_HAND.c.id)
-NEW_HAND_SIDES = insert(_HAND_SIDE)
+NEW_HAND = insert_of(_HAND).returning(_HAND.c.id)
+NEW_HAND_SIDES = insert_of(_HAND_SIDE)
 
 
 @dataclass(frozen=True)
@@ -151,19 +151,22 @@ def _insert_hand(
 ) -> int:
     """A new hand and its seats in two statements (no unit of work to flush); its id.
     A number or token taken meanwhile (only possible without the lock) is a conflict."""
+    now = utcnow()
     try:
         values = {
             "match_id": match.id,
             "number": number,
             "version": revision,
             "submission_token": token,
+            "recorded_at": now,
+            "updated_at": now,
             "lineup": lineup,
         }
-        hand_id: int = run(db.session, NEW_HAND, values).scalar_one()
-        run(db.session, NEW_HAND_SIDES, [{**row, "hand_id": hand_id} for row in rows])
+        [(hand_id,)] = written_rows(db.session, NEW_HAND, values)
+        written_rows(db.session, NEW_HAND_SIDES, [{**row, "hand_id": hand_id} for row in rows])
     except IntegrityError:
         raise _conflict() from None
-    return hand_id
+    return int(hand_id)
 
 
 def _conflict() -> HandConflict:
@@ -243,7 +246,7 @@ class HandPlan:
 def plan_hand(match_id: int, post: HandPost) -> HandPlan | None:
     """Read the match and score the hand outside any write (None: leave it all to the
     write, as with a token, or a hand or match the write would refuse)."""
-    match = load_match(match_id) if post.token is None else None
+    match = current_match(match_id) if post.token is None else None
     if match is None or match.status in (FINISHED, DRAWN, ABANDONED):
         return None
     # A revision names one state of the match's hands: those the last save left are kept

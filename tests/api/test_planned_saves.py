@@ -106,7 +106,8 @@ def test_the_answer_to_a_save_is_what_a_fresh_read_gives(
 
 def test_a_write_that_does_not_commit_leaves_nothing_in_the_caches(app, client, monkeypatch):
     """A write rolled back: its revision and hand id are used again by the next one, so
-    nothing it made (its hand's parts, the state it read) may be kept."""
+    nothing it made (its hand's parts, the state it read) may be kept; the match objects
+    the last save left, which it took, are dropped with it (the next save loads them)."""
     from sqlalchemy.exc import OperationalError
 
     match_id = create(client)["id"]
@@ -120,6 +121,8 @@ def test_a_write_that_does_not_commit_leaves_nothing_in_the_caches(app, client, 
     response = client.post(f"{URL}/{match_id}/hands", json={"sides": OTHER})
     monkeypatch.undo()
     assert response.status_code == 503
+    assert list(kept["matches"]) == [match_id]
+    kept["matches"] = {}
     assert {name: dict(c.values) for name, c in app.extensions[CACHES].items()} == kept
     saved = client.post(f"{URL}/{match_id}/hands", json={"sides": OUT})
     assert saved.status_code == 201
