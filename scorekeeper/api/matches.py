@@ -9,7 +9,6 @@ from flask import Blueprint, Response, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..access import Level, caller, require_match, require_user
-from ..caches import cache
 from ..delivery import GZIP_TAG, MIN_COMPRESS, accepts_gzip, gzipped, tag_matches
 from ..extensions import db
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
@@ -31,7 +30,7 @@ from ..services.match_setup import create_match
 from ..services.match_state import load_match
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
-from .state_document import StateDoc, StateReads, state_doc, with_warnings
+from .state_document import StateDoc, StateReads, kept_state, state_doc, with_warnings
 
 MIN_TOKEN_LENGTH = 16
 
@@ -168,7 +167,7 @@ def _answer(
 ) -> Response:
     """The match state with its ETag: `made` by a write, or the one kept for `revision`
     when there is one, else a fresh read."""
-    kept = made or cache("pages").peek(("state", match_id, revision))
+    kept = made or kept_state(match_id, revision)
     if kept is None or (revision is None and made is None):
         kept = state_doc(StateReads.read(_match(match_id)))
     body = kept.text
@@ -177,9 +176,7 @@ def _answer(
     response = Response(body, status=status, mimetype="application/json")
     response.set_etag(_etag(match_id, kept.revision))
     if not warnings and len(body) >= MIN_COMPRESS and accepts_gzip():
-        # Compressed once per revision too, for every phone and script reading it.
-        key = ("state.gz", match_id, kept.revision)
-        return gzipped(response, cache("pages").get(key, kept.gzipped))
+        return gzipped(response, kept.gzipped)
     return response
 
 

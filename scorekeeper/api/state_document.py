@@ -13,6 +13,7 @@ from __future__ import annotations
 import itertools
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from typing import Any
 
 from ..caches import cache
@@ -45,7 +46,9 @@ class StateDoc:
     text: bytes
     pieces: tuple[Piece, ...]
 
+    @cached_property
     def gzipped(self) -> bytes:
+        """Compressed once, for every phone and script reading this revision."""
         return gzip_pieces(self.pieces, _deflated_piece)
 
 
@@ -95,15 +98,23 @@ def frozen_text(match: Match) -> tuple[bytes, bytes]:
 
 
 def state_doc(reads: StateReads) -> StateDoc:
-    """The state's JSON text, kept per revision: every phone reading it gets these bytes."""
+    """The state's JSON text, kept for the match's revision: every phone reading it gets
+    these bytes."""
     match = reads.match
-    revision = match.revision
-
-    def make() -> StateDoc:
+    made = kept_state(match.id, match.revision)
+    if made is None:
         pieces = tuple(_state_pieces(reads))
-        return StateDoc(revision, b"".join(data for _, data in pieces), pieces)
+        made = StateDoc(match.revision, b"".join(data for _, data in pieces), pieces)
+        cache("pages").put(("state", match.id), made)
+    return made
 
-    return cache("pages").get(("state", match.id, revision), make)
+
+def kept_state(match_id: int, revision: int | None) -> StateDoc | None:
+    """The state kept for the match if it is of this revision. One is kept per match, the
+    last made: a long match's state is some kilobytes a hand, and no phone asks for an
+    earlier revision once it has a later one."""
+    kept: StateDoc | None = cache("pages").peek(("state", match_id))
+    return kept if kept is not None and kept.revision == revision else None
 
 
 def with_warnings(text: bytes, warnings: list[dict[str, Any]]) -> bytes:

@@ -1,6 +1,7 @@
-"""A match state's hands and audit trail are compressed in groups: a full group once,
-kept for every later state; the short group a save changes is not kept, so a long match
-does not fill the cache with blocks no later state uses."""
+"""What is kept of a match's state: its hands and audit trail are compressed in groups,
+a full group once, kept for every later state; the short group a save changes is not
+kept, and one state (text and compressed) is kept per match, the last made. So a long
+match does not fill the caches with what no later read uses."""
 
 from __future__ import annotations
 
@@ -8,6 +9,7 @@ import gzip
 
 from scorekeeper.api.state_document import GROUP
 from scorekeeper.caches import KEY as CACHES
+from scorekeeper.delivery import GZIP_TAG
 from tests.api.test_matches import URL, create, read
 
 USUAL = [{"meld_points": 55, "hand_points": 5}, {"meld_points": 25, "hand_points": 5}]
@@ -33,3 +35,22 @@ def test_only_full_groups_are_kept(app, client):
     text = gzip.decompress(response.data)
     assert text == client.get(f"{URL}/{match_id}").data
     assert len(read(client, match_id)["hands"]) == hands
+
+
+def test_one_state_is_kept_per_match(app, client):
+    first, second = create(client)["id"], create(client)["id"]
+    gzip_client = {"Accept-Encoding": "gzip"}
+    for match_id in (first, second, first, first):
+        response = client.post(
+            f"{URL}/{match_id}/hands", json={"sides": USUAL}, headers=gzip_client
+        )
+        assert response.status_code == 201
+    pages = app.extensions[CACHES]["pages"].values
+    states = {key: state for key, state in pages.items() if key[0] == "state"}
+    assert sorted(states) == [("state", first), ("state", second)]
+    kept = states[("state", first)]
+    assert kept.revision == 3
+    assert client.get(f"{URL}/{first}").data == kept.text
+    again = client.get(f"{URL}/{first}", headers=gzip_client)
+    assert again.data == kept.gzipped
+    assert again.headers["ETag"] == f'"m{first}.3{GZIP_TAG}"'
