@@ -25,10 +25,12 @@ from ..services.match_state import (
     HandKey,
     HandRow,
     current_keys,
+    dealer_of,
     frozen_json,
     hand_records,
     match_rules,
     match_state,
+    table_order,
 )
 from ..services.seated import hand_lineups, seated_json
 
@@ -73,17 +75,46 @@ class StateReads:
 
     match: Match
     keys: list[HandKey]
-    records: list[list[dict[str, Any]]]
+    names: list[Hashable]  # each hand's part's name (see `_hand_names`)
+    texts: list[bytes | None]  # each hand's part, when it was kept
+    records: dict[int, list[dict[str, Any]]]  # by hand id: those without a part, the last
     trail: list[AuditRow]
     lineups: Lineups | None  # a seated game's line-ups, by hand
 
     @classmethod
     def read(cls, match: Match, keys: list[HandKey] | None = None) -> StateReads:
+        """The hands' parts that were kept are taken as they are (a long match's hands
+        are not read again); the records of the others, and of the last hand (the game
+        end may depend on it), are read."""
         keys = current_keys(match.id, match.revision, len(match.sides)) if keys is None else keys
         frozen_text(match)  # kept per match: the state needs no more of the match's row
         rules = match_rules(match)
         lineups = hand_lineups(match.id) if rules.seating is not None else None
-        return cls(match, keys, hand_records(keys), audit_rows(match), lineups)
+        names = _hand_names(match, keys, lineups)
+        texts: list[bytes | None] = cache("parts").peek_many(names)
+        unread = [key for key, text in zip(keys, texts, strict=True) if text is None]
+        if keys and texts[-1] is not None:
+            unread.append(keys[-1])
+        records = dict(zip((key.id for key in unread), hand_records(unread), strict=True))
+        return cls(match, keys, names, texts, records, audit_rows(match), lineups)
+
+
+def _hand_names(match: Match, keys: list[HandKey], lineups: Lineups | None) -> list[Hashable]:
+    """The name each hand's part is kept under: its version, and its number, dealer and
+    line-up, which a removal of an earlier hand or a renamed player changes without a new
+    version."""
+    order = table_order(match)
+    return [
+        (
+            "hand.json",
+            key.id,
+            key.version,
+            key.number,
+            dealer_of(match, order, key.number),
+            repr(lineup),
+        )
+        for key, lineup in zip(keys, lineups or [None] * len(keys), strict=True)
+    ]
 
 
 def frozen_text(match: Match) -> tuple[bytes, bytes]:
@@ -123,16 +154,9 @@ def with_warnings(text: bytes, warnings: list[dict[str, Any]]) -> bytes:
 
 
 def _hand_texts(rows: list[HandRow], reads: StateReads) -> list[tuple[Hashable, bytes]]:
-    """Each hand's part and its name, kept per version (and number and dealer, which a
-    removal of an earlier hand or a renamed player changes without a new version)."""
-    lineups: Lineups | list[None] = reads.lineups or [None] * len(rows)
-    seated = reads.lineups is not None
-    keys = [
-        ("hand.json", row.id, row.version, row.number, row.dealer, repr(lineup))
-        for row, lineup in zip(rows, lineups, strict=True)
-    ]
+    """Each hand's part and its name: kept ones as read, the others made and kept."""
     parts = cache("parts")
-    texts: list[bytes | None] = parts.peek_many(keys)
+    texts = list(reads.texts)
     for index, text in enumerate(texts):
         if text is None:
             row = rows[index]
@@ -141,13 +165,13 @@ def _hand_texts(rows: list[HandRow], reads: StateReads) -> list[tuple[Hashable, 
                 "id": row.id,
                 "version": row.version,
                 "dealer": row.dealer,
-                "sides": reads.records[index],
+                "sides": reads.records[row.id],
             }
-            if seated:
-                hand["lineup"] = lineups[index]
+            if reads.lineups is not None:
+                hand["lineup"] = reads.lineups[index]
             texts[index] = made = encode(hand)
-            parts.put(keys[index], made)
-    return list(zip(keys, texts, strict=True))  # type: ignore[arg-type]
+            parts.put(reads.names[index], made)
+    return list(zip(reads.names, texts, strict=True))  # type: ignore[arg-type]
 
 
 def _grouped(named: Sequence[tuple[Hashable, bytes]], from_end: bool = False) -> list[Piece]:

@@ -54,3 +54,35 @@ def test_one_state_is_kept_per_match(app, client):
     again = client.get(f"{URL}/{first}", headers=gzip_client)
     assert again.data == kept.gzipped
     assert again.headers["ETag"] == f'"m{first}.3{GZIP_TAG}"'
+
+
+def test_only_hands_without_a_kept_part_are_read(app, client, monkeypatch):
+    """A state is made from the hands' kept parts; the records read are those of the
+    hands whose part is not kept, and of the last hand (the game end may need them)."""
+    from scorekeeper.api import state_document
+
+    match_id = create(client)["id"]
+    for _ in range(5):
+        assert client.post(f"{URL}/{match_id}/hands", json={"sides": USUAL}).status_code == 201
+    expected = read(client, match_id)
+    read_numbers: list[list[int]] = []
+    real = state_document.hand_records
+
+    def recording(keys):
+        read_numbers.append([key.number for key in keys])
+        return real(keys)
+
+    monkeypatch.setattr(state_document, "hand_records", recording)
+    caches = app.extensions[CACHES]
+    caches["pages"].values.clear()
+    assert read(client, match_id) == expected
+    assert read_numbers == [[5]]
+    caches["pages"].values.clear()
+    second = next(
+        key
+        for key in caches["parts"].values
+        if key[:2] == ("hand.json", expected["hands"][1]["id"])
+    )
+    del caches["parts"].values[second]
+    assert read(client, match_id) == expected
+    assert read_numbers[1] == [2, 5]
