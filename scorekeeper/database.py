@@ -305,6 +305,54 @@ def plain_rows(
     return _driver_rows(driver, connection.dialect, statement, params)
 
 
+@lru_cache(maxsize=64)
+def _result_processors(statement: Select[Any], dialect: Dialect) -> tuple[tuple[int, Any], ...]:
+    """How SQLAlchemy turns each selected value into Python (JSON text decoded, a date
+    read from SQLite's text): its own processors, by the selected columns' types."""
+    found = []
+    for index, column in enumerate(statement.selected_columns):
+        process = column.type.dialect_impl(dialect).result_processor(dialect, None)
+        if process is not None:
+            found.append((index, process))
+    return tuple(found)
+
+
+def typed_rows(
+    session: Session | scoped_session[Any], statement: Select[Any], params: Mapping[str, Any]
+) -> list[tuple[Any, ...]]:
+    """`plain_rows` with each value as SQLAlchemy's result processing would make it (JSON,
+    dates), without the rest of its Result machinery: for the reads of JSON columns a
+    save makes (a hand another worker saved, the match's rows)."""
+    connection = _flushed(session)
+    driver = connection.connection.driver_connection
+    rows = _driver_rows(driver, connection.dialect, statement, params)
+    processors = _result_processors(statement, connection.dialect)
+    if not processors:
+        return [tuple(row) for row in rows]
+    typed = []
+    for row in rows:
+        values = list(row)
+        for index, process in processors:
+            values[index] = process(values[index])
+        typed.append(tuple(values))
+    return typed
+
+
+def rows_of(
+    session: Session | scoped_session[Any],
+    each: Select[Any],
+    every: Select[Any],
+    ids: Sequence[int],
+) -> Sequence[Any]:
+    """The rows of `every` for these ids (its `ids`, an expanding parameter), in one
+    statement. One id, as a save meets (another worker's last hand, its audit entry), is
+    read by `each` (its `id` parameter) through `typed_rows`: SQLAlchemy's result
+    machinery costs more than such a short query."""
+    if len(ids) == 1:
+        return typed_rows(session, each, {"id": ids[0]})
+    return run(session, every, {"ids": list(ids)}).all()
+
+
 def _flushed(session: Session | scoped_session[Any]) -> Connection:
     """The session's connection, its pending ORM changes flushed first (as the session
     does before a query of its own)."""

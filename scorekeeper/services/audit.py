@@ -11,7 +11,7 @@ from typing import Any, cast
 from sqlalchemy import Table, bindparam, select
 
 from ..caches import cache
-from ..database import insert_of, plain_rows, run, written_rows
+from ..database import insert_of, plain_rows, rows_of, run, written_rows
 from ..extensions import db
 from ..json_answers import compact_json
 from ..models import AuditEntry, Hand, Match, utcnow
@@ -38,6 +38,7 @@ ENTRY_COLUMNS = (
     _AUDIT.c.actor,
 )
 ENTRIES = select(*ENTRY_COLUMNS).where(_AUDIT.c.id.in_(bindparam("ids", expanding=True)))
+ENTRY = select(*ENTRY_COLUMNS).where(_AUDIT.c.id == bindparam("id"))
 
 
 @dataclass(frozen=True)
@@ -190,7 +191,7 @@ def audit_rows(
     missing = [i for i, row in found.items() if row is None]
     if missing:
         rules = match_rules(match)
-        entries: Sequence[Any] = run(db.session, ENTRIES, {"ids": missing}).all()
+        entries = rows_of(db.session, ENTRY, ENTRIES, missing)
         for entry_id, action, number, hand_id_, at, before, after, actor in entries:
             row = _audit_row(action, number, hand_id_, at, before, after, actor, names, rules)
             parts.put(("audit", entry_id, *names), row)

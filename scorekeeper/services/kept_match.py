@@ -22,7 +22,7 @@ from sqlalchemy import Table, bindparam, inspect, select
 from sqlalchemy.orm.attributes import set_committed_value
 
 from ..caches import cache
-from ..database import run
+from ..database import typed_rows
 from ..extensions import db
 from ..models import Match, Player, Side, SideMember
 from .match_state import load_match, valid_id
@@ -73,7 +73,7 @@ def current_match(match_id: int) -> Match | None:
     kept: Match | None = cache(CACHE).take(match_id)
     if kept is None:
         return load_match(match_id)
-    rows = run(db.session, MATCH_ROWS, {"match_id": match_id}).all()
+    rows = typed_rows(db.session, MATCH_ROWS, {"match_id": match_id})
     if rows and _brought_up_to_date(kept, rows):
         return kept
     return load_match(match_id)

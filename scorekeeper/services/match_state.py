@@ -10,7 +10,7 @@ from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import defer, joinedload
 
 from ..caches import cache
-from ..database import plain_rows, run
+from ..database import plain_rows, rows_of
 from ..extensions import db
 from ..models import Hand, HandSide, Match, Side, SideMember
 from ..rules import (
@@ -118,11 +118,11 @@ HAND_KEYS = (
 )
 HAND_KEYS_SINCE = HAND_KEYS.where(Hand.version > bindparam("since"))
 HAND_COUNT = select(func.count(Hand.id)).where(Hand.match_id == bindparam("match_id"))
-HAND_SIDES = (
-    select(HandSide.hand_id, HandSide.record, HandSide.total, HandSide.lines)
-    .where(HandSide.hand_id.in_(bindparam("hand_ids", expanding=True)))
-    .order_by(HandSide.hand_id, HandSide.seat)
+_SIDES = select(HandSide.hand_id, HandSide.record, HandSide.total, HandSide.lines)
+HAND_SIDES = _SIDES.where(HandSide.hand_id.in_(bindparam("ids", expanding=True))).order_by(
+    HandSide.hand_id, HandSide.seat
 )
+SIDES_OF_HAND = _SIDES.where(HandSide.hand_id == bindparam("id")).order_by(HandSide.seat)
 
 
 def load_match(match_id: int) -> Match | None:
@@ -270,8 +270,9 @@ def hand_records(keys: Sequence[HandKey]) -> list[list[dict[str, Any]]]:
     if missing:
         version = {key.id: key.version for key in missing}
         sides: dict[int, list[dict[str, Any]]] = {key.id: [] for key in missing}
-        found_sides: Sequence[Any] = run(db.session, HAND_SIDES, {"hand_ids": list(version)}).all()
-        for hand_id, record, total, lines in found_sides:
+        for hand_id, record, total, lines in rows_of(
+            db.session, SIDES_OF_HAND, HAND_SIDES, list(version)
+        ):
             sides[hand_id].append({"input": record, "total": total, "lines": lines})
         for hand_id, value in sides.items():
             parts.put(("hand", hand_id, version[hand_id]), value)

@@ -1,6 +1,8 @@
-"""`database.written_rows` runs a prebuilt INSERT on the driver connection, its values
-processed by their columns' types: what it stores is what SQLAlchemy's own insert
-stores (JSON, JSON null, dates, text), on SQLite and on PostgreSQL."""
+"""Statements a save runs on the driver connection, past SQLAlchemy's statement and
+result machinery, with SQLAlchemy's own processing of the values by their columns'
+types: `written_rows` stores what SQLAlchemy's insert stores, and `typed_rows` and
+`rows_of` read what SQLAlchemy's select reads (JSON, JSON null, dates, text), on SQLite
+and on PostgreSQL."""
 
 from __future__ import annotations
 
@@ -10,16 +12,22 @@ from typing import cast
 import pytest
 from sqlalchemy import Table, insert, select
 
-from scorekeeper.database import insert_of, run, written_rows
+from scorekeeper.database import insert_of, rows_of, run, typed_rows, written_rows
 from scorekeeper.extensions import db
-from scorekeeper.models import AuditEntry, HandSide
+from scorekeeper.models import AuditEntry
+from scorekeeper.services.audit import ENTRIES, ENTRY
+from scorekeeper.services.kept_match import MATCH_ROWS
+from scorekeeper.services.match_state import HAND_SIDES, SIDES_OF_HAND
 from tests.api.test_matches import create
 from tests.support import signed_in
 
 from .conftest import make_app
 
 AUDIT = cast(Table, AuditEntry.__table__)
-SIDES = cast(Table, HandSide.__table__)
+SIDES_POSTED = [
+    {"went_out": True, "canastas": {"natural": 1}, "meld_points": 90},
+    {"hand_points": 30},
+]
 
 
 def entry(match_id: int, **changed):
@@ -69,8 +77,58 @@ def check_as_sqlalchemy_stores(app):
         db.session.remove()
 
 
+def check_as_sqlalchemy_reads(app):
+    client = signed_in(app)
+    match_id = create(client)["id"]
+    hands = [
+        client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": SIDES_POSTED}).json
+        for _ in range(2)
+    ]
+    hand_ids = [hand["hands"][-1]["id"] for hand in hands]
+    with app.app_context():
+        entry_ids = [
+            written_rows(db.session, insert_of(AUDIT).returning(AUDIT.c.id), values)[0][0]
+            for values in (entry(match_id), entry(match_id, before={"a": None}, after=None))
+        ]
+        reads = [
+            (MATCH_ROWS, {"match_id": match_id}),
+            (SIDES_OF_HAND, {"id": hand_ids[0]}),
+            (ENTRY, {"id": entry_ids[1]}),
+        ]
+        for statement, params in reads:
+            ours = typed_rows(db.session, statement, params)
+            assert ours == [tuple(row) for row in run(db.session, statement, params).all()]
+            assert ours
+        for each, every, ids in (
+            (SIDES_OF_HAND, HAND_SIDES, hand_ids),
+            (ENTRY, ENTRIES, entry_ids),
+        ):
+            both = run(db.session, every, {"ids": ids}).all()
+            assert [tuple(row) for row in rows_of(db.session, each, every, ids)] == both
+            assert list(rows_of(db.session, each, every, ids[:1])) == [
+                row for row in both if row[0] == ids[0]
+            ]
+        db.session.rollback()
+        db.session.remove()
+
+
 def test_sqlite_stores_what_sqlalchemy_stores(app):
     check_as_sqlalchemy_stores(app)
+
+
+def test_sqlite_reads_what_sqlalchemy_reads(app):
+    check_as_sqlalchemy_reads(app)
+
+
+@pytest.mark.xdist_group("postgres")
+def test_postgresql_reads_what_sqlalchemy_reads(migrated_postgres_url):
+    app = make_app(migrated_postgres_url, WTF_CSRF_ENABLED=False)
+    try:
+        check_as_sqlalchemy_reads(app)
+    finally:
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
 
 
 @pytest.mark.xdist_group("postgres")
