@@ -112,31 +112,24 @@ def check_as_sqlalchemy_reads(app):
         db.session.remove()
 
 
-def test_sqlite_stores_what_sqlalchemy_stores(app):
-    check_as_sqlalchemy_stores(app)
+@pytest.fixture(
+    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.xdist_group("postgres"))]
+)
+def either_app(request):
+    """The test's app on SQLite, then on PostgreSQL."""
+    if request.param == "sqlite":
+        yield request.getfixturevalue("app")
+        return
+    app = make_app(request.getfixturevalue("migrated_postgres_url"), WTF_CSRF_ENABLED=False)
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
 
 
-def test_sqlite_reads_what_sqlalchemy_reads(app):
-    check_as_sqlalchemy_reads(app)
+def test_what_is_stored_is_what_sqlalchemy_stores(either_app):
+    check_as_sqlalchemy_stores(either_app)
 
 
-@pytest.mark.xdist_group("postgres")
-def test_postgresql_reads_what_sqlalchemy_reads(migrated_postgres_url):
-    app = make_app(migrated_postgres_url, WTF_CSRF_ENABLED=False)
-    try:
-        check_as_sqlalchemy_reads(app)
-    finally:
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
-
-
-@pytest.mark.xdist_group("postgres")
-def test_postgresql_stores_what_sqlalchemy_stores(migrated_postgres_url):
-    app = make_app(migrated_postgres_url, WTF_CSRF_ENABLED=False)
-    try:
-        check_as_sqlalchemy_stores(app)
-    finally:
-        with app.app_context():
-            db.session.remove()
-            db.engine.dispose()
+def test_what_is_read_is_what_sqlalchemy_reads(either_app):
+    check_as_sqlalchemy_reads(either_app)
