@@ -2,10 +2,13 @@
 
 - A match's rules are frozen at its start: built from JSON once per match, not per call.
 - A rendered live board, a match state as JSON, a hand's or an audit entry's part of it:
-  each key carries the match revision or the hand version it was made at, and every write
-  moves those on (see `Match`), so a cached value is never stale; a change makes a new key.
-  What a write transaction makes of these is kept only once it commits (`hold_writes`):
-  a rolled-back write's revision, hand version or entry id is used again by the next.
+  each key (or, for a match's one kept state, the value) carries the match revision or
+  the hand version it was made at, and every write moves those on (see `Match`), so a
+  cached value is never stale; a change makes a new one. What a write transaction makes
+  of these is kept only once it commits (`hold_writes`): a rolled-back write's revision,
+  hand version or entry id is used again by the next.
+- The match objects a write left (`services.kept_match`) are taken out by the next save
+  of the match, which brings them up to date with the stored rows before using them.
 
 Bounded (least recently used goes first), thread-safe, and kept in `app.extensions`
 rather than at module level, so each app (and each test) has its own. Several app
@@ -27,7 +30,7 @@ KEY = "scorekeeper.caches"
 HELD = "scorekeeper_held_cache_writes"  # in `g`: puts waiting for their transaction
 SIZES = {
     "rules": 1024,  # rule sets by match (keyed by start time too: safe before a commit)
-    "pages": 512,  # rendered boards and match states, by revision and access level
+    "pages": 512,  # rendered boards by revision and access level; each match's last state
     "parts": 16384,  # hands and audit entries as the API shows them, by version / id
     "matches": 256,  # the match (ORM objects) a write left, taken by the next (kept_match)
 }
