@@ -61,7 +61,7 @@ MATCH_ROWS = (  # one row per seated player, built once (see `database.run`)
 
 def keep_match(match: Match) -> None:
     """Keep the match a write left (detached from its session), once the write commits."""
-    if all(name in inspect(match).unloaded for name in NOT_KEPT):
+    if not any(name in match.__dict__ for name in NOT_KEPT):  # where the ORM keeps loaded ones
         cache(CACHE).put(match.id, match)
 
 
