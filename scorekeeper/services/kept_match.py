@@ -25,7 +25,7 @@ from ..caches import cache
 from ..database import typed_rows
 from ..extensions import db
 from ..models import Match, Player, Side, SideMember
-from .match_state import load_match, valid_id
+from .match_state import load_match, rules_kept, valid_id
 
 CACHE = "matches"
 IDENTITY = ("id", "uid", "created_at")  # the same match: else another one under this id
@@ -74,8 +74,8 @@ def current_match(match_id: int) -> Match | None:
     if kept is None:
         return load_match(match_id)
     rows = typed_rows(db.session, MATCH_ROWS, {"match_id": match_id})
-    if rows and _brought_up_to_date(kept, rows):
-        return kept
+    if rows and _brought_up_to_date(kept, rows) and rules_kept(kept):
+        return kept  # (a detached match cannot read its rules: they must be kept)
     return load_match(match_id)
 
 

@@ -147,6 +147,11 @@ def match_rules(match: Match) -> Rules:
     return cache("rules").get((match.id, match.created_at), lambda: rules_from_json(match.rules))
 
 
+def rules_kept(match: Match) -> bool:
+    """Whether `match_rules` has the match's rules without reading its row."""
+    return cache("rules").peek((match.id, match.created_at)) is not None
+
+
 def frozen_json(match: Match) -> tuple[dict[str, Any], dict[str, Any]]:
     """The options and the resolved rules a match was started with, as stored (JSON);
     read once per match, as `match_rules`."""

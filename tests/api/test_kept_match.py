@@ -122,3 +122,14 @@ def test_a_match_whose_hands_were_read_is_not_kept(app, client):
         assert list(kept.values) == [match_id]
         assert current_match(match_id) is untouched  # taken out: one user at a time
         assert not kept.values
+
+
+def test_a_kept_match_whose_rules_left_the_cache_is_loaded_afresh(app, client, loads):
+    """The rules are read from the match's row when they are not kept (a detached
+    match cannot read them), so a save then starts from a loaded match."""
+    match_id = create(client)["id"]
+    post(client, match_id)
+    app.extensions[CACHES]["rules"].values.clear()
+    answer = post(client, match_id)
+    assert loads == [match_id, match_id]
+    assert answer == fresh(app, match_id)
