@@ -81,22 +81,43 @@ def current_match(match_id: int) -> Match | None:
 
 def _brought_up_to_date(match: Match, rows: Sequence[Sequence[Any]]) -> bool:
     """Set the kept objects' values to the stored ones; False when the rows describe
-    other objects (then nothing of them is used)."""
-    seats = [(side, member) for side in match.sides for member in side.members]
-    if len(seats) != len(rows):
+    other objects, or some of the kept ones are no longer loaded (then nothing of them
+    is used)."""
+    seats = _seats(match)
+    if seats is None or len(seats) != len(rows):
         return False
     first, (_, side_id, member_id, player_id) = rows[0], _IDS
     if any(_value(match, key) != first[_KEYS[0].index(key)] for key in IDENTITY):
         return False
-    for (side, member), row in zip(seats, rows, strict=True):
-        if (side.id, member.id, member.player.id) != (row[side_id], row[member_id], row[player_id]):
+    for (side, member, player), row in zip(seats, rows, strict=True):
+        held = (_value(side, "id"), _value(member, "id"), _value(player, "id"))
+        if held != (row[side_id], row[member_id], row[player_id]):
             return False
     _update(match, 0, first)
-    for (side, member), row in zip(seats, rows, strict=True):
+    for (side, member, player), row in zip(seats, rows, strict=True):
         _update(side, 1, row)
         _update(member, 2, row)
-        _update(member.player, 3, row)
+        _update(player, 3, row)
     return True
+
+
+def _seats(match: Match) -> list[tuple[Side, SideMember, Player]] | None:
+    """Each side, seat and player as kept, in seating order; None when some of them is
+    not loaded (a write may expire what it read)."""
+    sides = _value(match, "sides")
+    if sides is _UNSET:
+        return None
+    seats = []
+    for side in sides:
+        members = _value(side, "members")
+        if members is _UNSET:
+            return None
+        for member in members:
+            player = _value(member, "player")
+            if player is _UNSET:
+                return None
+            seats.append((side, member, player))
+    return seats
 
 
 def _value(target: object, key: str) -> Any:

@@ -133,3 +133,36 @@ def test_a_kept_match_whose_rules_left_the_cache_is_loaded_afresh(app, client, l
     answer = post(client, match_id)
     assert loads == [match_id, match_id]
     assert answer == fresh(app, match_id)
+
+
+def test_a_kept_match_with_parts_no_longer_loaded_is_loaded_afresh(app, client, loads):
+    """A write may expire what it read (a removal that scores later hands again expires
+    everything in its session): a kept match whose seats are not all loaded is not used,
+    as a detached match cannot load them."""
+    match_id = create(client)["id"]
+    post(client, match_id)
+    with app.test_request_context():
+        kept = app.extensions[CACHES][CACHE].values[match_id]
+        db.session.add(kept)
+        db.session.expire(kept.sides[1])
+        db.session.expire(kept.sides[0].members[1].player)
+        db.session.expunge_all()
+    answer = post(client, match_id)
+    assert loads == [match_id, match_id]
+    assert answer == fresh(app, match_id)
+
+
+def test_values_no_longer_loaded_are_set_from_the_rows(app, client, loads):
+    """A kept match whose columns were expired (not its seats) has them set from the rows
+    and reads them detached, as the state made after the commit does."""
+    match_id = create(client)["id"]
+    post(client, match_id)
+    with app.test_request_context():
+        kept = app.extensions[CACHES][CACHE].values[match_id]
+        db.session.add(kept)
+        db.session.expire(kept, ["first_dealer", "revision", "status"])
+        db.session.expire(kept.sides[0], ["name"])
+        db.session.expunge_all()
+    answer = post(client, match_id)
+    assert loads == [match_id]
+    assert answer == fresh(app, match_id)
