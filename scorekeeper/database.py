@@ -221,16 +221,15 @@ def written_rows(
     """`plain_rows` for a prebuilt INSERT (every value a named parameter; several sets
     of them: one statement each), its values processed by their columns' types as
     SQLAlchemy would; the rows it returns (RETURNING), as the driver gives them."""
-    connection = _flushed(session)
-    driver = connection.connection.driver_connection
-    processors = _bind_processors(statement, connection.dialect)
+    driver, dialect = _driver_of(session)
+    processors = _bind_processors(statement, dialect)
     rows = []
     for values in [params] if isinstance(params, Mapping) else params:
         typed = dict(values)
         for name, process in processors:
             if name in typed:
                 typed[name] = process(typed[name])
-        rows += _driver_rows(driver, connection.dialect, statement, typed)
+        rows += _driver_rows(driver, dialect, statement, typed)
     return rows
 
 
@@ -300,9 +299,8 @@ def plain_rows(
     SQLite), so only for plain columns: numbers and text, no JSON or dates; and no
     expanding (IN) parameters. Pending ORM changes are flushed first, as by `run`.
     """
-    connection = _flushed(session)
-    driver = connection.connection.driver_connection
-    return _driver_rows(driver, connection.dialect, statement, params)
+    driver, dialect = _driver_of(session)
+    return _driver_rows(driver, dialect, statement, params)
 
 
 @lru_cache(maxsize=64)
@@ -323,10 +321,9 @@ def typed_rows(
     """`plain_rows` with each value as SQLAlchemy's result processing would make it (JSON,
     dates), without the rest of its Result machinery: for the reads of JSON columns a
     save makes (a hand another worker saved, the match's rows)."""
-    connection = _flushed(session)
-    driver = connection.connection.driver_connection
-    rows = _driver_rows(driver, connection.dialect, statement, params)
-    processors = _result_processors(statement, connection.dialect)
+    driver, dialect = _driver_of(session)
+    rows = _driver_rows(driver, dialect, statement, params)
+    processors = _result_processors(statement, dialect)
     if not processors:
         return [tuple(row) for row in rows]
     typed = []
@@ -351,6 +348,13 @@ def rows_of(
     if len(ids) == 1:
         return typed_rows(session, each, {"id": ids[0]})
     return run(session, every, {"ids": list(ids)}).all()
+
+
+def _driver_of(session: Session | scoped_session[Any]) -> tuple[Any, Dialect]:
+    """The driver connection of the session's transaction (pending ORM changes flushed
+    first) and its dialect."""
+    connection = _flushed(session)
+    return connection.connection.driver_connection, connection.dialect
 
 
 def _flushed(session: Session | scoped_session[Any]) -> Connection:

@@ -25,17 +25,16 @@ from ..caches import cache
 from ..database import typed_rows
 from ..extensions import db
 from ..models import Match, Player, Side, SideMember
-from .match_state import load_match, rules_kept, valid_id
+from .match_state import FROZEN, load_match, rules_kept, valid_id
 
 CACHE = "matches"
-IDENTITY = ("id", "uid", "created_at")  # the same match: else another one under this id
+IDENTITY = ("uid", "created_at")  # the same match: else another one under its id
 NOT_KEPT = ("hands", "audit")  # a match whose collections were read is not kept (stale)
-FROZEN = ("rules", "options")  # fixed at the match's start and read apart (`match_rules`)
 
 
 def _loaded(model: type[Any]) -> list[tuple[str, Any]]:
     """The attributes `load_match` loads of a model, with their columns: every column but
-    a match's rules and options."""
+    a match's frozen rules and options."""
     columns = inspect(model).column_attrs
     return [(prop.key, prop.columns[0]) for prop in columns if prop.key not in FROZEN]
 
@@ -44,6 +43,7 @@ _MATCH, _SIDE, _MEMBER, _PLAYER = (_loaded(model) for model in (Match, Side, Sid
 _KEYS = [tuple(key for key, _ in attrs) for attrs in (_MATCH, _SIDE, _MEMBER, _PLAYER)]
 _STARTS = [sum(len(keys) for keys in _KEYS[:index]) for index in range(len(_KEYS))]
 _IDS = [start + keys.index("id") for start, keys in zip(_STARTS, _KEYS, strict=True)]
+_IDENTITY_AT = [(key, _KEYS[0].index(key)) for key in IDENTITY]
 _UNSET = object()
 _M = Match.__table__
 _S, _SM, _P = (cast(Table, model.__table__) for model in (Side, SideMember, Player))
@@ -87,15 +87,18 @@ def _brought_up_to_date(match: Match, rows: Sequence[Sequence[Any]]) -> bool:
     if seats is None or len(seats) != len(rows):
         return False
     first, (_, side_id, member_id, player_id) = rows[0], _IDS
-    if any(_value(match, key) != first[_KEYS[0].index(key)] for key in IDENTITY):
+    if any(_value(match, key) != first[index] for key, index in _IDENTITY_AT):
         return False
     for (side, member, player), row in zip(seats, rows, strict=True):
         held = (_value(side, "id"), _value(member, "id"), _value(player, "id"))
         if held != (row[side_id], row[member_id], row[player_id]):
             return False
     _update(match, 0, first)
+    previous = None
     for (side, member, player), row in zip(seats, rows, strict=True):
-        _update(side, 1, row)
+        if side is not previous:  # a side's values repeat in each of its seats' rows
+            _update(side, 1, row)
+            previous = side
         _update(member, 2, row)
         _update(player, 3, row)
     return True

@@ -101,12 +101,12 @@ def valid_id(match_id: int) -> bool:
 
 # What every match request reads, built once with parameters (building a statement
 # costs about as much as running it).
+FROZEN = ("rules", "options")  # a match's, fixed at its start: read apart (`match_rules`)
 MATCH_WITH_SIDES = (
     select(Match)
     .where(Match.id == bindparam("match_id"))
     .options(
-        defer(Match.rules),
-        defer(Match.options),
+        *(defer(getattr(Match, name)) for name in FROZEN),
         joinedload(Match.sides).joinedload(Side.members).joinedload(SideMember.player),
     )
 )
