@@ -25,7 +25,7 @@ from ..services.match_state import (
     HandKey,
     HandRow,
     current_keys,
-    dealer_of,
+    dealers_of,
     frozen_json,
     hand_records,
     match_rules,
@@ -103,17 +103,10 @@ def _hand_names(match: Match, keys: list[HandKey], lineups: Lineups | None) -> l
     """The name each hand's part is kept under: its version, and its number, dealer and
     line-up, which a removal of an earlier hand or a renamed player changes without a new
     version."""
-    order = table_order(match)
+    dealers = dealers_of(match, table_order(match), (key.number for key in keys))
     return [
-        (
-            "hand.json",
-            key.id,
-            key.version,
-            key.number,
-            dealer_of(match, order, key.number),
-            repr(lineup),
-        )
-        for key, lineup in zip(keys, lineups or [None] * len(keys), strict=True)
+        ("hand.json", key.id, key.version, key.number, dealer, repr(lineup))
+        for key, dealer, lineup in zip(keys, dealers, lineups or [None] * len(keys), strict=True)
     ]
 
 

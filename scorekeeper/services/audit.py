@@ -27,6 +27,7 @@ TRAIL = (
     .where(_AUDIT.c.match_id == bindparam("match_id"))
     .order_by(_AUDIT.c.id.desc())
 )
+TRAIL_SINCE = TRAIL.where(_AUDIT.c.id >= bindparam("since"))
 ENTRY_COLUMNS = (
     _AUDIT.c.id,
     _AUDIT.c.action,
@@ -99,6 +100,24 @@ def hand_snapshot(hand: Hand) -> dict[str, Any]:
     return snapshot(hand.number, sides, hand.lineup)
 
 
+@dataclass(frozen=True)
+class Trail:
+    """A match's whole audit trail at a revision, newest first, as explained with the
+    side names of that revision: kept once per match, so that a state of a long match
+    takes its trail whole rather than looking up each entry."""
+
+    revision: int
+    names: tuple[str, ...]
+    ids: list[int]
+    rows: list[AuditRow]
+
+
+def _kept_trail(match: Match) -> Trail | None:
+    """The trail kept for the match, if it was explained with the names it has now."""
+    kept: Trail | None = cache("parts").peek(("trail", match.id))
+    return kept if kept is not None and kept.names == tuple(side_names(match)) else None
+
+
 def keep(
     match: Match,
     number: int,
@@ -145,21 +164,10 @@ def keep(
     parts = cache("parts")
     parts.put(("audit", entry_id, *names), row)
     revision = match.revision  # this write's: it holds the match's lock
-    kept: tuple[int, list[int]] | None = parts.peek(("trail", match.id))
-    if kept is not None and kept[0] in (revision, revision - 1):  # this write's, the last
-        parts.put(("trail", match.id), (revision, [entry_id, *kept[1]]))
-
-
-def _trail(match: Match) -> list[int]:
-    """The ids of the match's audit entries, newest first, at its revision: kept once
-    per match, read when the match has moved on since (one query of ids)."""
-    parts = cache("parts")
-    kept: tuple[int, list[int]] | None = parts.peek(("trail", match.id))
-    if kept is not None and kept[0] == match.revision:
-        return kept[1]
-    ids = [entry_id for (entry_id,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
-    parts.put(("trail", match.id), (match.revision, ids))
-    return ids
+    kept = _kept_trail(match)
+    if kept is not None and kept.revision in (revision, revision - 1):  # this write's, the last
+        trail = Trail(revision, kept.names, [entry_id, *kept.ids], [row, *kept.rows])
+        parts.put(("trail", match.id), trail)
 
 
 CHANGES = ("corrected", "removed")  # what the scoreboard lists: recorded hands are in its table
@@ -172,14 +180,20 @@ def audit_rows(
     total before and after.
 
     Entries never change, so each is read and explained once (per side names) and kept;
-    a long trail costs one query of ids (none when the trail of the match's revision is
-    kept), and one more for entries not seen yet.
+    the whole trail of the match's revision is kept whole (`Trail`), else it costs one
+    query of ids, and one more for entries not seen yet.
     """
+    whole = hand_id is None and actions is None
+    kept = _kept_trail(match) if whole else None
+    if kept is not None and kept.revision == match.revision:
+        return list(kept.rows)
     names = side_names(match)
-    parts = cache("parts")
-    ids: list[int]
-    if hand_id is None and actions is None:
-        ids = _trail(match)
+    known: dict[int, AuditRow] = {}
+    ids = _since(match, kept) if kept is not None and kept.revision < match.revision else None
+    if ids is not None and kept is not None:
+        known = dict(zip(kept.ids, kept.rows, strict=True))
+    elif whole:
+        ids = [i for (i,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
     else:
         query = TRAIL.params(match_id=match.id)
         if hand_id is not None:
@@ -187,8 +201,32 @@ def audit_rows(
         if actions is not None:
             query = query.where(AuditEntry.action.in_(actions))
         ids = list(run(db.session, query).scalars())
-    found = dict(zip(ids, parts.peek_many([("audit", i, *names) for i in ids]), strict=True))
-    missing = [i for i, row in found.items() if row is None]
+    rows = _explained(match, names, ids, known)
+    if whole:
+        cache("parts").put(("trail", match.id), Trail(match.revision, tuple(names), ids, rows))
+    return list(rows)
+
+
+def _since(match: Match, kept: Trail) -> list[int] | None:
+    """The ids of the trail from the newest kept entry on, when that entry is still there
+    (None: read it all). A match's entries are only ever added, in the order of their
+    ids, but a restore (`backup`) gives every entry a new id past all earlier ones."""
+    if not kept.ids:
+        return None
+    params = {"match_id": match.id, "since": kept.ids[0]}
+    newer = [i for (i,) in plain_rows(db.session, TRAIL_SINCE, params)]
+    return newer[:-1] + kept.ids if newer and newer[-1] == kept.ids[0] else None
+
+
+def _explained(
+    match: Match, names: list[str], ids: list[int], known: dict[int, AuditRow]
+) -> list[AuditRow]:
+    """The rows of these entries: known, kept, or read and explained (and kept)."""
+    parts = cache("parts")
+    unknown = [i for i in ids if i not in known]
+    kept = parts.peek_many([("audit", i, *names) for i in unknown])
+    found: dict[int, AuditRow | None] = {**known, **dict(zip(unknown, kept, strict=True))}
+    missing = [i for i in unknown if found[i] is None]
     if missing:
         rules = match_rules(match)
         entries = rows_of(db.session, ENTRY, ENTRIES, missing)

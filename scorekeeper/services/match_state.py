@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import Any, NamedTuple
 
@@ -171,7 +171,14 @@ def table_order(match: Match) -> list[str]:
 
 def dealer_of(match: Match, order: list[str], number: int) -> str:
     """Who deals hand `number`: one seat clockwise per hand from the first dealer."""
-    return order[(match.first_dealer + number - 1) % len(order)]
+    return dealers_of(match, order, (number,))[0]
+
+
+def dealers_of(match: Match, order: list[str], numbers: Iterable[int]) -> list[str]:
+    """Who deals each of these hands (`dealer_of` each, the match's first dealer read once:
+    a long match asks for every hand)."""
+    first, seats = match.first_dealer, len(order)
+    return [order[(first + number - 1) % seats] for number in numbers]
 
 
 def side_names(match: Match) -> list[str]:
@@ -345,11 +352,10 @@ def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchSta
     result = result_after(rules, final, len(keys), went_out_last, instant)
     next_number = len(keys) + 1
     order = table_order(match)
+    dealers = dealers_of(match, order, (key.number for key in keys))
     rows = [
-        HandRow(
-            key.number, dealer_of(match, order, key.number), key.totals, run, key.version, key.id
-        )
-        for key, run in zip(keys, running, strict=True)
+        HandRow(key.number, dealer, key.totals, run, key.version, key.id)
+        for key, run, dealer in zip(keys, running, dealers, strict=True)
     ]
     target = rules.target_for(_layout_of(rules, count))
     sides = []
