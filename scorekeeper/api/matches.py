@@ -7,6 +7,7 @@ from typing import Any
 
 from flask import Blueprint, Response, request, url_for
 from flask.typing import ResponseReturnValue
+from sqlalchemy.orm.exc import DetachedInstanceError
 
 from ..access import Level, caller, require_match, require_user
 from ..delivery import GZIP_TAG, MIN_COMPRESS, accepts_gzip, gzipped, tag_matches
@@ -24,13 +25,20 @@ from ..services.hand_writes import (
     record_hand,
     record_planned,
 )
-from ..services.kept_match import keep_match
-from ..services.match_lock import MatchError
+from ..services.kept_match import keep_match, loaded_whole
+from ..services.match_lock import MatchError, MovedOn, reading_after_write
 from ..services.match_setup import create_match
-from ..services.match_state import load_match
+from ..services.match_state import load_match, match_rules
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
-from .state_document import StateDoc, StateReads, kept_state, state_doc, with_warnings
+from .state_document import (
+    StateDoc,
+    StateReads,
+    frozen_text,
+    kept_state,
+    state_doc,
+    with_warnings,
+)
 
 MIN_TOKEN_LENGTH = 16
 
@@ -60,24 +68,51 @@ def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Res
 
     A write that changed nothing (a token already used) answers 200 whatever `status`;
     `warnings` is there only when the hand is unlikely (as the page would ask about).
-    The answer is the state the write left: what it needs is read under the write's lock
-    (mostly kept already), and made into the state after the commit, outside the lock,
-    from the match the write locked; no second transaction reads the match again.
+    The answer is the state the write left, made after the commit, outside the lock
+    (others wait for it), from the match the write locked and what it kept: what must
+    still be read is read at the write's revision (`reading_after_write`), or, when
+    another write came in since, the state is the match as it is then. A write that
+    expired the match's objects (a removal) reads what the state needs under its lock.
     """
+    reads: StateReads | None = None
     try:
         with transaction():
             saved = action()
             db.session.flush()
-            reads = StateReads.read(saved.match, saved.keys) if saved.match else None
+            if saved.match is not None and not _readable_detached(saved.match):
+                reads = StateReads.read(saved.match, saved.keys)
             db.session.expunge_all()  # what was read stays as read once committed
-            if saved.match is not None:
-                keep_match(saved.match)  # for this match's next save
     except InvalidHand as error:
         raise ApiError(422, error.problems) from None
     except MatchError as error:
         raise ApiError(error.status, [Problem(None, None, error.message)]) from None
-    made = state_doc(reads) if reads is not None else None
+    made = None
+    if saved.match is not None:
+        made = state_doc(reads) if reads is not None else _state_after(saved.match, saved)
+        keep_match(saved.match)  # for this match's next save
     return _answer(match_id, status if saved.changed else 200, saved.warnings, made=made)
+
+
+def _readable_detached(match: Match) -> bool:
+    """Whether the state can be made from the match once the write let it go: its
+    objects all loaded, its frozen rules and their text kept (made now if need be)."""
+    if not loaded_whole(match):
+        return False
+    frozen_text(match)
+    match_rules(match)
+    return True
+
+
+def _state_after(match: Match, saved: Saved) -> StateDoc:
+    """The state a committed write left, made outside its lock; the match as it is now
+    when another write came in first (or the match's rules left the cache meanwhile).
+    The hand is saved by then: a client that sent a token can ask again safely."""
+    try:
+        with reading_after_write(match.id, match.revision):
+            return state_doc(StateReads.read(match, saved.keys))
+    except (MovedOn, DetachedInstanceError):  # (rules no longer kept: a busy worker)
+        db.session.rollback()
+        return state_doc(StateReads.read(_match(match.id)))
 
 
 def _first_dealer(body: dict[str, Any]) -> object:

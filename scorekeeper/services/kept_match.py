@@ -65,6 +65,16 @@ def keep_match(match: Match) -> None:
         cache(CACHE).put(match.id, match)
 
 
+def loaded_whole(match: Match) -> bool:
+    """Whether the match, its sides, seats and players hold every value `load_match`
+    loads (a write may have expired some): then they can be read detached."""
+    seats = _seats(match)
+    if seats is None:
+        return False
+    objects = [(match, 0), *((obj, part) for seat in seats for part, obj in enumerate(seat, 1))]
+    return all(key in obj.__dict__ for obj, part in objects for key in _KEYS[part])
+
+
 def current_match(match_id: int) -> Match | None:
     """The match with its sides and players as stored now, or None; detached when it is
     the kept one brought up to date, else loaded into the session as `load_match`."""

@@ -7,9 +7,13 @@ served one after the other, and each sees what the other saved.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
+from contextlib import contextmanager
+from typing import Any
 
-from sqlalchemy import bindparam, update
+from sqlalchemy import bindparam, event, select, update
+from sqlalchemy.engine import Connection
+from sqlalchemy.orm import Session
 
 from ..database import plain_rows
 from ..extensions import db
@@ -73,6 +77,37 @@ NEXT_REVISION = (  # built once (see `database.run`)
     .values(revision=_MATCH.c.revision + 1)
     .returning(_MATCH.c.revision)
 )
+
+
+REVISION = select(_MATCH.c.revision).where(_MATCH.c.id == bindparam("match_id"))
+AFTER_WRITE = "scorekeeper_after_write"  # Session.info: (match id, revision) reads must see
+
+
+class MovedOn(Exception):
+    """Another write to the match came in between a write's commit and a read after it."""
+
+
+@contextmanager
+def reading_after_write(match_id: int, revision: int) -> Iterator[None]:
+    """Reads in the block, after a write committed `revision` of the match and let go
+    of its lock, see that revision or raise MovedOn: the transaction the first of them
+    begins checks the match's revision before anything else. (The answer to a write is
+    made here, mostly from what the write kept: most such blocks read nothing.)"""
+    db.session.rollback()  # a read begins afresh, after the commit
+    db.session.info[AFTER_WRITE] = (match_id, revision)
+    try:
+        yield
+    finally:
+        db.session.info.pop(AFTER_WRITE, None)
+
+
+@event.listens_for(Session, "after_begin")
+def _check_after_write(session: Session, _transaction: Any, connection: Connection) -> None:
+    expected = session.info.pop(AFTER_WRITE, None)
+    if expected is not None:
+        match_id, revision = expected
+        if connection.execute(REVISION, {"match_id": match_id}).scalar() != revision:
+            raise MovedOn(f"match {match_id} is past revision {revision}")
 
 
 def take_lock(match_id: int, expected: int | None = None) -> int:
