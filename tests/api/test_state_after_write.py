@@ -15,6 +15,7 @@ from scorekeeper.api import matches as api_matches
 from scorekeeper.caches import HELD
 from scorekeeper.caches import KEY as CACHES
 from scorekeeper.extensions import db
+from scorekeeper.models import Match
 from scorekeeper.services import match_lock
 from scorekeeper.services.match_lock import MovedOn, reading_after_write
 from scorekeeper.services.storage import transaction
@@ -153,3 +154,31 @@ def test_reads_after_a_write_see_its_revision_or_say_the_match_moved_on(app, cli
         with pytest.raises(MovedOn), reading_after_write(match_id, revision):
             db.session.execute(match_lock.REVISION, {"match_id": match_id})
         db.session.rollback()
+
+
+def test_a_save_as_planned_whose_rules_text_left_the_cache_reads_it(app, client):
+    """What the state needs of the match's row is read, whatever left the caches."""
+    match_id = create(client)["id"]
+    post(client, match_id)
+    rules = app.extensions[CACHES]["rules"].values
+    for key in [key for key in rules if key[0] in ("json", "json.text")]:
+        del rules[key]
+    answer = post(client, match_id)
+    assert answer == fresh(app, match_id)
+
+
+def test_a_save_as_planned_that_ends_the_game_stores_the_end(app, client):
+    match_id = create(client, options={"target": 200})["id"]
+    post(client, match_id)
+    out = [{"went_out": True, "canastas": {"natural": 2}, "meld_points": 300}, {"hand_points": 30}]
+    answer = post(client, match_id, out)
+    assert answer["finished"]
+    assert answer["winner"] == 0
+    assert answer.pop("warnings")[0]["message"].startswith("This hand ends the game")
+    assert answer == fresh(app, match_id)
+    again = client.post(f"{URL}/{match_id}/hands", json={"sides": USUAL})
+    assert again.status_code == 409  # the stored match says the game is over
+    with app.app_context():
+        stored = db.session.get(Match, match_id)
+        assert (stored.status, stored.winner) == (answer["status"], 0)
+        assert stored.finished_at is not None
