@@ -28,7 +28,7 @@ from ..services.hand_writes import (
 from ..services.kept_match import keep_match, loaded_whole
 from ..services.match_lock import MatchError, MovedOn, reading_after_write
 from ..services.match_setup import create_match
-from ..services.match_state import load_match, match_rules
+from ..services.match_state import HandKey, load_match, match_rules
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
 from .state_document import (
@@ -88,7 +88,7 @@ def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Res
         raise ApiError(error.status, [Problem(None, None, error.message)]) from None
     made = None
     if saved.match is not None:
-        made = state_doc(reads) if reads is not None else _state_after(saved.match, saved)
+        made = state_doc(reads) if reads is not None else _state_after(saved.match, saved.keys)
         keep_match(saved.match)  # for this match's next save
     return _answer(match_id, status if saved.changed else 200, saved.warnings, made=made)
 
@@ -103,13 +103,13 @@ def _readable_detached(match: Match) -> bool:
     return True
 
 
-def _state_after(match: Match, saved: Saved) -> StateDoc:
+def _state_after(match: Match, keys: list[HandKey] | None) -> StateDoc:
     """The state a committed write left, made outside its lock; the match as it is now
     when another write came in first (or the match's rules left the cache meanwhile).
     The hand is saved by then: a client that sent a token can ask again safely."""
     try:
         with reading_after_write(match.id, match.revision):
-            return state_doc(StateReads.read(match, saved.keys))
+            return state_doc(StateReads.read(match, keys))
     except (MovedOn, DetachedInstanceError):  # (rules no longer kept: a busy worker)
         db.session.rollback()
         return state_doc(StateReads.read(_match(match.id)))

@@ -112,10 +112,10 @@ class Trail:
     rows: list[AuditRow]
 
 
-def _kept_trail(match: Match) -> Trail | None:
+def _kept_trail(match: Match, names: list[str]) -> Trail | None:
     """The trail kept for the match, if it was explained with the names it has now."""
     kept: Trail | None = cache("parts").peek(("trail", match.id))
-    return kept if kept is not None and kept.names == tuple(side_names(match)) else None
+    return kept if kept is not None and kept.names == tuple(names) else None
 
 
 def keep(
@@ -164,7 +164,7 @@ def keep(
     parts = cache("parts")
     parts.put(("audit", entry_id, *names), row)
     revision = match.revision  # this write's: it holds the match's lock
-    kept = _kept_trail(match)
+    kept = _kept_trail(match, names)
     if kept is not None and kept.revision in (revision, revision - 1):  # this write's, the last
         trail = Trail(revision, kept.names, [entry_id, *kept.ids], [row, *kept.rows])
         parts.put(("trail", match.id), trail)
@@ -184,14 +184,14 @@ def audit_rows(
     query of ids, and one more for entries not seen yet.
     """
     whole = hand_id is None and actions is None
-    kept = _kept_trail(match) if whole else None
+    names = side_names(match)
+    kept = _kept_trail(match, names) if whole else None
     if kept is not None and kept.revision == match.revision:
         return list(kept.rows)
-    names = side_names(match)
+    since = _since(match, kept) if kept is not None and kept.revision < match.revision else None
     known: dict[int, AuditRow] = {}
-    ids = _since(match, kept) if kept is not None and kept.revision < match.revision else None
-    if ids is not None and kept is not None:
-        known = dict(zip(kept.ids, kept.rows, strict=True))
+    if since is not None:
+        ids, known = since
     elif whole:
         ids = [i for (i,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
     else:
@@ -207,15 +207,18 @@ def audit_rows(
     return list(rows)
 
 
-def _since(match: Match, kept: Trail) -> list[int] | None:
-    """The ids of the trail from the newest kept entry on, when that entry is still there
-    (None: read it all). A match's entries are only ever added, in the order of their
-    ids, but a restore (`backup`) gives every entry a new id past all earlier ones."""
+def _since(match: Match, kept: Trail) -> tuple[list[int], dict[int, AuditRow]] | None:
+    """The trail's ids, reading those from the newest kept entry on, and the kept rows by
+    id; None (read it all) when that entry is no longer there. A match's entries are only
+    ever added, in the order of their ids, but a restore (`backup`) gives every entry a
+    new id past all earlier ones."""
     if not kept.ids:
         return None
     params = {"match_id": match.id, "since": kept.ids[0]}
     newer = [i for (i,) in plain_rows(db.session, TRAIL_SINCE, params)]
-    return newer[:-1] + kept.ids if newer and newer[-1] == kept.ids[0] else None
+    if not newer or newer[-1] != kept.ids[0]:
+        return None
+    return newer[:-1] + kept.ids, dict(zip(kept.ids, kept.rows, strict=True))
 
 
 def _explained(
