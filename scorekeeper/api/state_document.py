@@ -25,9 +25,9 @@ from ..services.match_state import (
     HandKey,
     HandRow,
     current_keys,
-    dealers_of,
     frozen_json,
     hand_records,
+    hand_rows,
     match_rules,
     match_state,
     table_order,
@@ -75,7 +75,7 @@ class StateReads:
 
     match: Match
     keys: list[HandKey]
-    names: list[Hashable]  # each hand's part's name (see `_hand_names`)
+    names: list[Hashable]  # each hand's part's name (see `_named_parts`)
     texts: list[bytes | None]  # each hand's part, when it was kept
     records: dict[int, list[dict[str, Any]]]  # by hand id: those without a part, the last
     trail: list[AuditRow]
@@ -90,8 +90,7 @@ class StateReads:
         frozen_text(match)  # kept per match: the state needs no more of the match's row
         rules = match_rules(match)
         lineups = hand_lineups(match.id) if rules.seating is not None else None
-        names = _hand_names(match, keys, lineups)
-        texts: list[bytes | None] = cache("parts").peek_many(names)
+        names, texts = _named_parts(match.id, hand_rows(match, table_order(match), keys), lineups)
         unread = [key for key, text in zip(keys, texts, strict=True) if text is None]
         if keys and texts[-1] is not None:
             unread.append(keys[-1])
@@ -99,15 +98,36 @@ class StateReads:
         return cls(match, keys, names, texts, records, audit_rows(match), lineups)
 
 
-def _hand_names(match: Match, keys: list[HandKey], lineups: Lineups | None) -> list[Hashable]:
-    """The name each hand's part is kept under: its version, and its number, dealer and
-    line-up, which a removal of an earlier hand or a renamed player changes without a new
-    version."""
-    dealers = dealers_of(match, table_order(match), (key.number for key in keys))
-    return [
-        ("hand.json", key.id, key.version, key.number, dealer, repr(lineup))
-        for key, dealer, lineup in zip(keys, dealers, lineups or [None] * len(keys), strict=True)
+@dataclass(frozen=True)
+class HandParts:
+    """Each hand's part of a match's last state, with its name and the rows they were
+    named from: a later state whose rows start with these takes them as they are (a save
+    of a long match adds one hand), rather than naming and looking up each again. (A
+    hand's line-up is written with its version, so the rows name the line-ups too.)"""
+
+    rows: list[HandRow]
+    names: list[Hashable]
+    texts: list[bytes]
+
+
+def _named_parts(
+    match_id: int, rows: list[HandRow], lineups: Lineups | None
+) -> tuple[list[Hashable], list[bytes | None]]:
+    """The name each hand's part is kept under, and the part where it is kept.
+
+    A name holds the hand's version, and its number, dealer and line-up, which a removal
+    of an earlier hand or a renamed player changes without a new version."""
+    kept: HandParts | None = cache("parts").peek(("hand parts", match_id))
+    names: list[Hashable] = []
+    texts: list[bytes | None] = []
+    if kept is not None and len(kept.rows) <= len(rows) and rows[: len(kept.rows)] == kept.rows:
+        names, texts = list(kept.names), list(kept.texts)  # (the same rows, mostly)
+    done = len(names)
+    fresh: list[Hashable] = [
+        ("hand.json", row.id, row.version, row.number, row.dealer, repr(lineup))
+        for row, lineup in zip(rows[done:], (lineups or [None] * len(rows))[done:], strict=True)
     ]
+    return names + fresh, texts + cache("parts").peek_many(fresh)
 
 
 def frozen_text(match: Match) -> tuple[bytes, bytes]:
@@ -164,7 +184,9 @@ def _hand_texts(rows: list[HandRow], reads: StateReads) -> list[tuple[Hashable, 
                 hand["lineup"] = reads.lineups[index]
             texts[index] = made = encode(hand)
             parts.put(reads.names[index], made)
-    return list(zip(reads.names, texts, strict=True))  # type: ignore[arg-type]
+    whole: list[bytes] = texts  # type: ignore[assignment]
+    parts.put(("hand parts", reads.match.id), HandParts(rows, reads.names, whole))
+    return list(zip(reads.names, whole, strict=True))
 
 
 def _grouped(named: Sequence[tuple[Hashable, bytes]], from_end: bool = False) -> list[Piece]:

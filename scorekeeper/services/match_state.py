@@ -335,14 +335,48 @@ def result_after(
     )
 
 
+@dataclass(frozen=True)
+class HandTable:
+    """A match's scoreboard rows as last made, and what they were made from."""
+
+    order: list[str]
+    first_dealer: int
+    keys: list[HandKey]
+    rows: list[HandRow]
+
+
+def hand_rows(match: Match, order: list[str], keys: Sequence[HandKey]) -> list[HandRow]:
+    """Each hand's row (dealer, running totals), in order.
+
+    A row depends only on its hand's key, the keys before it, the seating and the first
+    dealer, so the rows last made for the match are kept with those: when they are the
+    start of these (a save adds a hand), only the rows after them are made.
+    """
+    parts, first = cache("parts"), match.first_dealer
+    kept: HandTable | None = parts.peek(("rows", match.id))
+    start, rows = 0, []
+    if kept is not None and (kept.order, kept.first_dealer) == (order, first):
+        done = len(kept.keys)
+        if done <= len(keys) and keys[:done] == kept.keys:  # (the same objects, mostly)
+            start, rows = done, list(kept.rows)
+    running = rows[-1].running if rows else [0] * len(match.sides)
+    fresh = keys[start:]
+    for key, dealer in zip(fresh, dealers_of(match, order, (k.number for k in fresh)), strict=True):
+        running = [r + t for r, t in zip(running, key.totals, strict=True)]
+        rows.append(HandRow(key.number, dealer, key.totals, running, key.version, key.id))
+    if fresh or kept is None:
+        parts.put(("rows", match.id), HandTable(order, first, list(keys), list(rows)))
+    return rows  # (the caller's own list: the kept one is never handed out)
+
+
 def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchState:
     """The scoreboard of a match loaded with `load_match` (`keys`: its `hand_keys`)."""
     rules = match_rules(match)
     count = len(match.sides)
     keys = current_keys(match.id, match.revision, count) if keys is None else keys
-    per_hand = [key.totals for key in keys]
-    running = running_totals(per_hand, count)
-    final = running[-1] if running else [0] * count
+    order = table_order(match)
+    rows = hand_rows(match, order, keys)
+    final = rows[-1].running if rows else [0] * count
     went_out_last = instant = None
     if keys and (needs_went_out(rules) or has_instant_wins(rules)):
         last = hand_records(keys[-1:])[0]  # the last hand's records, kept per version
@@ -351,12 +385,6 @@ def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchSta
         instant = instant_winner(rules, records)
     result = result_after(rules, final, len(keys), went_out_last, instant)
     next_number = len(keys) + 1
-    order = table_order(match)
-    dealers = dealers_of(match, order, (key.number for key in keys))
-    rows = [
-        HandRow(key.number, dealer, key.totals, run, key.version, key.id)
-        for key, run, dealer in zip(keys, running, dealers, strict=True)
-    ]
     target = rules.target_for(_layout_of(rules, count))
     sides = []
     for seat, side in enumerate(match.sides):

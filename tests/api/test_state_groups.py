@@ -58,7 +58,8 @@ def test_one_state_is_kept_per_match(app, client):
 
 def test_only_hands_without_a_kept_part_are_read(app, client, monkeypatch):
     """A state is made from the hands' kept parts; the records read are those of the
-    hands whose part is not kept, and of the last hand (the game end may need them)."""
+    hands whose part is not kept, and of the last hand (the game end may need them).
+    (The last state's parts are kept with it too: both are let go here.)"""
     from scorekeeper.api import state_document
 
     match_id = create(client)["id"]
@@ -84,5 +85,44 @@ def test_only_hands_without_a_kept_part_are_read(app, client, monkeypatch):
         if key[:2] == ("hand.json", expected["hands"][1]["id"])
     )
     del caches["parts"].values[second]
+    del caches["parts"].values[("hand parts", match_id)]
     assert read(client, match_id) == expected
     assert read_numbers[1] == [2, 5]
+
+
+def test_a_save_names_only_its_new_hand(app, client, monkeypatch):
+    """The state after a save takes the hands' rows and parts of the match's last state
+    as they are: only the new hand gets a row and a name, and its part is looked up; the
+    answer is what a server that never saw the match reads."""
+    from scorekeeper import create_app
+    from scorekeeper.caches import Cache
+    from scorekeeper.services import match_state
+    from tests.support import app_config, sign_in
+
+    match_id = create(client)["id"]
+    for _ in range(GROUP + 3):
+        assert client.post(f"{URL}/{match_id}/hands", json={"sides": USUAL}).status_code == 201
+    dealt: list[list[int]] = []
+    looked_up: list[list[str]] = []
+    real_dealers, real_peek = match_state.dealers_of, Cache.peek_many
+
+    def dealers(match, order, numbers):
+        numbers = list(numbers)
+        dealt.append(numbers)
+        return real_dealers(match, order, numbers)
+
+    def peek_many(self, keys):
+        keys = list(keys)
+        looked_up.append([key[0] for key in keys if key[0] == "hand.json"])
+        return real_peek(self, keys)
+
+    monkeypatch.setattr(match_state, "dealers_of", dealers)
+    monkeypatch.setattr(Cache, "peek_many", peek_many)
+    response = client.post(f"{URL}/{match_id}/hands", json={"sides": USUAL})
+    assert response.status_code == 201
+    number = GROUP + 4
+    assert [number] in dealt
+    assert not any(len(numbers) > 1 for numbers in dealt)
+    assert [names for names in looked_up if names] == [["hand.json"]]
+    fresh = sign_in(create_app(app_config(app.config["SQLALCHEMY_DATABASE_URI"])).test_client())
+    assert response.json == read(fresh, match_id)
