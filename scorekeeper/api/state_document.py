@@ -123,9 +123,10 @@ def _named_parts(
     if kept is not None and len(kept.rows) <= len(rows) and rows[: len(kept.rows)] == kept.rows:
         names, texts = list(kept.names), list(kept.texts)  # (the same rows, mostly)
     done = len(names)
+    later = lineups[done:] if lineups is not None else [None] * (len(rows) - done)
     fresh: list[Hashable] = [
         ("hand.json", row.id, row.version, row.number, row.dealer, repr(lineup))
-        for row, lineup in zip(rows[done:], (lineups or [None] * len(rows))[done:], strict=True)
+        for row, lineup in zip(rows[done:], later, strict=True)
     ]
     return names + fresh, texts + cache("parts").peek_many(fresh)
 

@@ -185,8 +185,12 @@ def side_names(match: Match) -> list[str]:
     return [side.name for side in match.sides]
 
 
-def running_totals(hands: Sequence[Sequence[int]], sides: int) -> list[list[int]]:
-    running = [0] * sides
+def running_totals(
+    hands: Sequence[Sequence[int]], sides: int, start: Sequence[int] | None = None
+) -> list[list[int]]:
+    """The totals after each of these hands, from `start` (the totals before the first
+    of them; none: nothing yet)."""
+    running = list(start) if start is not None else [0] * sides
     out = []
     for totals in hands:
         running = [r + t for r, t in zip(running, totals, strict=True)]
@@ -359,11 +363,14 @@ def hand_rows(match: Match, order: list[str], keys: Sequence[HandKey]) -> list[H
         done = len(kept.keys)
         if done <= len(keys) and keys[:done] == kept.keys:  # (the same objects, mostly)
             start, rows = done, list(kept.rows)
-    running = rows[-1].running if rows else [0] * len(match.sides)
     fresh = keys[start:]
-    for key, dealer in zip(fresh, dealers_of(match, order, (k.number for k in fresh)), strict=True):
-        running = [r + t for r, t in zip(running, key.totals, strict=True)]
-        rows.append(HandRow(key.number, dealer, key.totals, running, key.version, key.id))
+    before = rows[-1].running if rows else None
+    running = running_totals([key.totals for key in fresh], len(match.sides), before)
+    dealers = dealers_of(match, order, (key.number for key in fresh))
+    rows += [
+        HandRow(key.number, dealer, key.totals, run, key.version, key.id)
+        for key, dealer, run in zip(fresh, dealers, running, strict=True)
+    ]
     if fresh or kept is None:
         parts.put(("rows", match.id), HandTable(order, first, list(keys), list(rows)))
     return rows  # (the caller's own list: the kept one is never handed out)
