@@ -297,19 +297,22 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
     budget = {c: deck.count_of(c) for c in [*categories, "red_three"]}
     refused_in_hand = {p.card_category for p in rules.counted_penalties if p.replaces_hand_cards}
     kinds = [k.key for k in rules.kinds()]
-    canasta_room = deck.size // rules.canasta_size
+    canasta_room = most_canastas = deck.size // rules.canasta_size
     # Kinds capped across the table (Modern American: one canasta of aces, of sevens, and
     # one wild-card canasta in all).
     on_table = dict.fromkeys(kinds, 0)
+    # The deck makes at most `most_canastas` canastas in all: the sides up to the one going
+    # out leave room for what going out asks of it.
+    going_out_needs = sum(clause.count for clause in rules.going_out.needs)
 
-    def room(kind: str) -> int:
+    def room(kind: str, keep: int = 0) -> int:
         spec = rules.kind(kind)
         most = 2 if spec.max_on_table is None else spec.max_on_table - on_table[kind]
         for cap in rules.group_caps:
             if spec.group == cap.group:
                 used = sum(n for k, n in on_table.items() if rules.kind(k).group == cap.group)
                 most = min(most, cap.most - used)
-        return max(most, 0)
+        return max(min(most, most_canastas - sum(on_table.values()) - keep), 0)
 
     sides = []
     for index in range(n_sides):
@@ -318,8 +321,9 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
         side: dict[str, Any] = {}
 
         canastas = {}
+        keep = going_out_needs if out is not None and index <= out else 0
         for k in kinds:
-            canastas[k] = draw(st.integers(0, min(2, room(k))))
+            canastas[k] = draw(st.integers(0, min(2, room(k, keep))))
             on_table[k] += canastas[k]
         if went_out:
             for missing, clause_kinds in _meets(rules, canastas):
