@@ -289,6 +289,16 @@ def run(
     return _flushed(session).execute(statement, params)
 
 
+def connection_rows(
+    connection: Connection, statement: Executable, params: Mapping[str, Any]
+) -> list[Any]:
+    """`plain_rows` on a connection of its own (as a transaction's begin hook is given),
+    past SQLAlchemy's per-statement work."""
+    return _driver_rows(
+        connection.connection.driver_connection, connection.dialect, statement, params
+    )
+
+
 def plain_rows(
     session: Session | scoped_session[Any], statement: Executable, params: Mapping[str, Any]
 ) -> list[Any]:

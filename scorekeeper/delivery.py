@@ -199,12 +199,18 @@ def deflated(data: bytes) -> bytes:
     return _deflate(data, gzip=False)
 
 
-def gzip_pieces(pieces: Sequence[Piece], kept: Callable[[Hashable, bytes], bytes]) -> bytes:
+def gzip_pieces(
+    pieces: Sequence[Piece],
+    kept: Callable[[list[tuple[Hashable, bytes]]], Sequence[bytes]],
+) -> bytes:
     """The gzip of the pieces joined, where each named piece is compressed on its own
-    (`kept(name, data)`: its deflated blocks, made once and kept by the caller) and the
-    unnamed ones between them together: a long text that changes in a few places is
-    compressed only there. Each run of blocks starts afresh, so the result is a little
-    larger than `gzip_body` of the whole (a few per cent for pieces of some kilobytes)."""
+    (`kept(named)`: the deflated blocks of each (name, data), made once and kept by the
+    caller, asked for all at once) and the unnamed ones between them together: a long
+    text that changes in a few places is compressed only there. Each run of blocks
+    starts afresh, so the result is a little larger than `gzip_body` of the whole (a few
+    per cent for pieces of some kilobytes)."""
+    named = [(name, data) for name, data in pieces if name is not None]
+    blocks = iter(kept(named))
     out = [GZIP_HEADER]
     check, size, loose = 0, 0, []
     for name, data in pieces:
@@ -215,7 +221,7 @@ def gzip_pieces(pieces: Sequence[Piece], kept: Callable[[Hashable, bytes], bytes
         if loose:
             out.append(deflated(b"".join(loose)))
             loose = []
-        out.append(kept(name, data))
+        out.append(next(blocks))
     if loose:
         out.append(deflated(b"".join(loose)))
     out += [LAST_BLOCK, struct.pack("<II", check, size & 0xFFFFFFFF)]

@@ -46,7 +46,7 @@ def test_a_gzipped_answer_unpacks_to_its_text(size):
 
 def test_pieces_of_every_size_join_into_one_stream():
     pieces = [(("piece", size), text(size)) for size in SIZES] + [(None, b"loose")]
-    packed = gzip_pieces(pieces, lambda _name, data: deflated(data))
+    packed = gzip_pieces(pieces, lambda named: [deflated(data) for _, data in named])
     assert gzip.decompress(packed) == b"".join(data for _, data in pieces)
 
 

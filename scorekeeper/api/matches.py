@@ -80,6 +80,8 @@ def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Res
             saved = action()
             db.session.flush()
             if saved.match is not None and not _readable_detached(saved.match):
+                if saved.match not in db.session:
+                    db.session.add(saved.match)  # (a save as planned leaves it detached)
                 reads = StateReads.read(saved.match, saved.keys)
             db.session.expunge_all()  # what was read stays as read once committed
     except InvalidHand as error:
@@ -98,8 +100,11 @@ def _readable_detached(match: Match) -> bool:
     objects all loaded, its frozen rules and their text kept (made now if need be)."""
     if not loaded_whole(match):
         return False
-    frozen_text(match)
-    match_rules(match)
+    try:
+        frozen_text(match)
+        match_rules(match)
+    except DetachedInstanceError:  # (detached, and its rules no longer kept)
+        return False
     return True
 
 

@@ -51,11 +51,21 @@ class StateDoc:
     @cached_property
     def gzipped(self) -> bytes:
         """Compressed once, for every phone and script reading this revision."""
-        return gzip_pieces(self.pieces, _deflated_piece)
+        return gzip_pieces(self.pieces, _deflated_pieces)
 
 
-def _deflated_piece(name: Hashable, data: bytes) -> bytes:
-    return cache("parts").get(("deflated", name), lambda: deflated(data))
+def _deflated_pieces(named: list[tuple[Hashable, bytes]]) -> list[bytes]:
+    """Each named piece's deflated blocks: the kept ones looked up together (one lock),
+    the others made and kept."""
+    parts = cache("parts")
+    keys = [("deflated", name) for name, _ in named]
+    blocks = []
+    for key, (_, data), block in zip(keys, named, parts.peek_many(keys), strict=True):
+        if block is None:
+            block = deflated(data)
+            parts.put(key, block)
+        blocks.append(block)
+    return blocks
 
 
 def _place(name: str) -> str:

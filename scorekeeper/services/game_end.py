@@ -95,11 +95,14 @@ def _settle(match: Match, result: GameResult) -> list[Problem]:
     was_in_history = match.finished_at is not None
     in_history = result.over or was_in_history
     ends_now = result.over and match.status != result.status
+    changes = (match.status, match.winner) != (result.status, result.winner)
+    if (changes or ends_now or in_history) and match not in db.session:
+        db.session.add(match)  # a save leaves the match detached unless this changes it
     if ends_now:
         match.finished_at = utcnow()  # a finished or drawn match: its place in the history
     elif not result.over and match.finished_at is not None:
         match.finished_at = None
-    if (match.status, match.winner) != (result.status, result.winner):
+    if changes:
         # Set only when changed: an untouched match has nothing for the session to flush.
         match.status, match.winner = result.status, result.winner
     if in_history:

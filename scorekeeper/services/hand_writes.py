@@ -39,6 +39,7 @@ from .match_state import (
     ABANDONED,
     HandKey,
     current_keys,
+    frozen_json,
     keep_keys,
     keep_parts,
     match_rules,
@@ -256,6 +257,7 @@ def plan_hand(match_id: int, post: HandPost) -> HandPlan | None:
     if post.expected_number not in (None, number):
         return None
     rules = match_rules(match)
+    frozen_json(match)  # kept, as the rules: the answer reads them from the detached match
     try:
         records, evaluation = score_as_deal(match, rules, post.records, number, post.lineup)
     except InvalidHand:
@@ -274,8 +276,7 @@ def record_planned(
     revision = take_lock(match.id, expected)
     if revision != match.revision + 1:
         return _record_locked(load_locked(match.id), revision, plan.post, None, actor)
-    db.session.add(match)  # back in the session as read: nothing has changed it since
-    set_committed_value(match, "revision", revision)
+    set_committed_value(match, "revision", revision)  # (left detached: see `_settle`)
     keys = list(plan.keys)
     return _add_hand(match, revision, keys, plan, plan.evaluation, plan.rows, None, actor)
 

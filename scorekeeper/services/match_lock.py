@@ -15,7 +15,7 @@ from sqlalchemy import bindparam, event, select, update
 from sqlalchemy.engine import Connection
 from sqlalchemy.orm import Session
 
-from ..database import plain_rows
+from ..database import connection_rows, plain_rows
 from ..extensions import db
 from ..models import Match
 from ..rules import Problem
@@ -106,7 +106,8 @@ def _check_after_write(session: Session, _transaction: Any, connection: Connecti
     expected = session.info.pop(AFTER_WRITE, None)
     if expected is not None:
         match_id, revision = expected
-        if connection.execute(REVISION, {"match_id": match_id}).scalar() != revision:
+        found = connection_rows(connection, REVISION, {"match_id": match_id})
+        if (found[0][0] if found else None) != revision:
             raise MovedOn(f"match {match_id} is past revision {revision}")
 
 

@@ -148,8 +148,10 @@ def match_rules(match: Match) -> Rules:
 
 
 def rules_kept(match: Match) -> bool:
-    """Whether `match_rules` has the match's rules without reading its row."""
-    return cache("rules").peek((match.id, match.created_at)) is not None
+    """Whether `match_rules` and `frozen_json` have the match's rules without reading its
+    row (a detached match cannot read it)."""
+    keys = [(match.id, match.created_at), ("json", match.id, match.created_at)]
+    return None not in cache("rules").peek_many(keys)
 
 
 def frozen_json(match: Match) -> tuple[dict[str, Any], dict[str, Any]]:

@@ -86,7 +86,8 @@ def test_a_write_that_leaves_its_objects_expired_reads_under_its_lock(
 
     def expiring(*args, **kwargs):
         saved = record(*args, **kwargs)
-        db.session.expire_all()  # as a write that renumbers hands may leave them
+        db.session.add(saved.match)  # as a write that loads the match under its lock,
+        db.session.expire_all()  # and renumbers hands, may leave it
         return saved
 
     monkeypatch.setattr(api_matches, "record_planned", expiring)
@@ -164,6 +165,55 @@ def test_a_save_as_planned_whose_rules_text_left_the_cache_reads_it(app, client)
     for key in [key for key in rules if key[0] in ("json", "json.text")]:
         del rules[key]
     answer = post(client, match_id)
+    assert answer == fresh(app, match_id)
+
+
+def test_a_save_as_planned_leaves_the_match_out_of_its_session_unless_it_ends_the_game(
+    app, client, monkeypatch
+):
+    """Only the hand and its audit entry are written: the session has no match to walk,
+    flush and let go of. A hand that ends the game puts the match back, and its end is
+    stored."""
+    match_id = create(client, options={"target": 200})["id"]
+    post(client, match_id)
+    in_session: list[bool] = []
+    record = api_matches.record_planned
+
+    def recorded(*args, **kwargs):
+        saved = record(*args, **kwargs)
+        in_session.append(saved.match in db.session)
+        return saved
+
+    monkeypatch.setattr(api_matches, "record_planned", recorded)
+    assert post(client, match_id) == fresh(app, match_id)
+    out = [{"went_out": True, "canastas": {"natural": 2}, "meld_points": 300}, {"hand_points": 30}]
+    assert post(client, match_id, out)["finished"]
+    assert in_session == [False, True]
+    with app.app_context():
+        assert db.session.get(Match, match_id).status == "finished"
+
+
+def test_a_save_whose_rules_leave_the_cache_during_its_write_reads_them_under_its_lock(
+    app, client, state_reads, monkeypatch
+):
+    """The match a save as planned left detached cannot read its row: when its frozen
+    rules left the cache meanwhile (a busy worker), it goes back into the session and the
+    state is read inside the write."""
+    match_id = create(client)["id"]
+    post(client, match_id)
+    record = api_matches.record_planned
+
+    def evicting(*args, **kwargs):
+        saved = record(*args, **kwargs)
+        rules = app.extensions[CACHES]["rules"].values
+        for key in [key for key in rules if key[0] in ("json", "json.text")]:
+            del rules[key]
+        return saved
+
+    monkeypatch.setattr(api_matches, "record_planned", evicting)
+    state_reads.clear()
+    answer = post(client, match_id)
+    assert state_reads == [True]
     assert answer == fresh(app, match_id)
 
 
