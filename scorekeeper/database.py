@@ -369,7 +369,9 @@ def _driver_of(session: Session | scoped_session[Any]) -> tuple[Any, Dialect]:
 
 def _flushed(session: Session | scoped_session[Any]) -> Connection:
     """The session's connection, its pending ORM changes flushed first (as the session
-    does before a query of its own)."""
-    if session.autoflush:
-        session.flush()
-    return session.connection()
+    does before a query of its own). A scoped session is looked up once, not for each
+    of the three calls."""
+    current = session() if isinstance(session, scoped_session) else session
+    if current.autoflush:
+        current.flush()
+    return current.connection()
