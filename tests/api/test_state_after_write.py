@@ -82,15 +82,25 @@ def test_a_write_that_leaves_its_objects_expired_reads_under_its_lock(
 ):
     match_id = create(client)["id"]
     post(client, match_id)
-    record = api_matches.record_planned
 
-    def expiring(*args, **kwargs):
-        saved = record(*args, **kwargs)
+    def expiring(saved):
         db.session.add(saved.match)  # as a write that loads the match under its lock,
         db.session.expire_all()  # and renumbers hands, may leave it
+
+    assert_read_inside_the_write(app, client, match_id, state_reads, monkeypatch, expiring)
+
+
+def assert_read_inside_the_write(app, client, match_id, state_reads, monkeypatch, then):
+    """A save whose write runs `then(saved)` once its hand is recorded reads its state
+    inside the write, and answers what a fresh read gives."""
+    record = api_matches.record_planned
+
+    def recorded(*args, **kwargs):
+        saved = record(*args, **kwargs)
+        then(saved)
         return saved
 
-    monkeypatch.setattr(api_matches, "record_planned", expiring)
+    monkeypatch.setattr(api_matches, "record_planned", recorded)
     state_reads.clear()
     answer = post(client, match_id)
     assert state_reads == [True]
@@ -201,20 +211,13 @@ def test_a_save_whose_rules_leave_the_cache_during_its_write_reads_them_under_it
     state is read inside the write."""
     match_id = create(client)["id"]
     post(client, match_id)
-    record = api_matches.record_planned
 
-    def evicting(*args, **kwargs):
-        saved = record(*args, **kwargs)
+    def evicting(_saved):
         rules = app.extensions[CACHES]["rules"].values
         for key in [key for key in rules if key[0] in ("json", "json.text")]:
             del rules[key]
-        return saved
 
-    monkeypatch.setattr(api_matches, "record_planned", evicting)
-    state_reads.clear()
-    answer = post(client, match_id)
-    assert state_reads == [True]
-    assert answer == fresh(app, match_id)
+    assert_read_inside_the_write(app, client, match_id, state_reads, monkeypatch, evicting)
 
 
 def test_a_save_as_planned_that_ends_the_game_stores_the_end(app, client):
