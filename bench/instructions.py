@@ -25,8 +25,6 @@ HERE = Path(__file__).resolve().parent
 sys.path.insert(0, str(HERE.parent))
 sys.path.insert(0, str(HERE))
 
-USUAL = [{"meld_points": 55, "hand_points": 5}, {"meld_points": 25, "hand_points": 5}]
-
 
 def prepare(folder: Path, matches: int, hands: int) -> None:
     """A club of `matches` matches of `hands` hands, and an API token, in `folder`."""
@@ -50,6 +48,8 @@ def prepare(folder: Path, matches: int, hands: int) -> None:
 def saves(folder: Path, count: int) -> None:
     """`count` saves on a copy of the club, two apps taking turns at random."""
     import gc
+
+    from scaling import USUAL
 
     from scorekeeper import create_app
 

@@ -309,8 +309,7 @@ def plain_rows(
     SQLite), so only for plain columns: numbers and text, no JSON or dates; and no
     expanding (IN) parameters. Pending ORM changes are flushed first, as by `run`.
     """
-    driver, dialect = _driver_of(session)
-    return _driver_rows(driver, dialect, statement, params)
+    return connection_rows(_flushed(session), statement, params)
 
 
 @lru_cache(maxsize=64)

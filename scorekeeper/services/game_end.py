@@ -96,7 +96,7 @@ def _settle(match: Match, result: GameResult) -> list[Problem]:
     in_history = result.over or was_in_history
     ends_now = result.over and match.status != result.status
     changes = (match.status, match.winner) != (result.status, result.winner)
-    if (changes or ends_now or in_history) and match not in db.session:
+    if (changes or in_history) and match not in db.session:  # (ending it is a change)
         db.session.add(match)  # a save leaves the match detached unless this changes it
     if ends_now:
         match.finished_at = utcnow()  # a finished or drawn match: its place in the history
