@@ -267,13 +267,14 @@ def read(match_id: int) -> ResponseReturnValue:
 
 @bp.post("/<int:match_id>/hands")
 def add_hand(match_id: int) -> ResponseReturnValue:
-    actor = _scorer(match_id)
+    access = require_match(match_id, Level.SCORER)
+    actor = Actor(*access.actor(caller()))
     body = _json_body(("sides", "number", "token", "deal", "lineup"))
     number = _deal_is_number(body, _optional_int(body, "number"))
     token = _token(body)
     expected = _if_match(match_id)
     post = HandPost(body.get("sides"), token, number, body.get("lineup"))
-    plan = plan_hand(match_id, post)  # scored before the write waits for its turn
+    plan = plan_hand(match_id, post, access.revision)  # scored before the write's turn
     if plan is not None:
         return _write(match_id, lambda: record_planned(plan, actor=actor, expected=expected), 201)
     return _write(

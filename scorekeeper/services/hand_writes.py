@@ -244,10 +244,11 @@ class HandPlan:
     lineup: list[list[int]] | None
 
 
-def plan_hand(match_id: int, post: HandPost) -> HandPlan | None:
+def plan_hand(match_id: int, post: HandPost, revision: int | None = None) -> HandPlan | None:
     """Read the match and score the hand outside any write (None: leave it all to the
-    write, as with a token, or a hand or match the write would refuse)."""
-    match = current_match(match_id) if post.token is None else None
+    write, as with a token, or a hand or match the write would refuse). `revision`: the
+    match's as this transaction read it (see `current_match`)."""
+    match = current_match(match_id, revision) if post.token is None else None
     if match is None or match.status in (FINISHED, DRAWN, ABANDONED):
         return None
     # A revision names one state of the match's hands: those the last save left are kept

@@ -7,7 +7,9 @@ save of the match in this worker reads the same columns as rows (a small part of
 that) and brings the kept objects up to date with them: a value another write changed
 since (the revision, the status, a renamed side or player) is set to the stored one,
 as a load would set it. Other sides, seats or players, or another match under the same
-id (a restored backup), are loaded afresh.
+id (a restored backup), are loaded afresh. A match still at the revision it was kept
+at needs no rows: every write to it, its sides or its players moves the revision on.
+(A player's history count and account link change without it; no save reads them.)
 
 A kept match is taken out while a request uses it, so two requests never share one,
 and a write that rolls back drops it.
@@ -75,14 +77,26 @@ def loaded_whole(match: Match) -> bool:
     return all(key in obj.__dict__ for obj, part in objects for key in _KEYS[part])
 
 
-def current_match(match_id: int) -> Match | None:
+def current_match(match_id: int, revision: int | None = None) -> Match | None:
     """The match with its sides and players as stored now, or None; detached when it is
-    the kept one brought up to date, else loaded into the session as `load_match`."""
+    the kept one brought up to date, else loaded into the session as `load_match`.
+
+    `revision` is the match's revision as the caller's snapshot sees it (the access
+    check reads it): a kept match at that revision is as stored, since every write to a
+    match, its sides or its players moves it on, and a restore moves every match past
+    the revisions it had (`backup`); its rows are then not read."""
     if not valid_id(match_id):
         return None
     kept: Match | None = cache(CACHE).take(match_id)
     if kept is None:
         return load_match(match_id)
+    if (
+        revision is not None
+        and _value(kept, "revision") == revision
+        and loaded_whole(kept)
+        and rules_kept(kept)
+    ):
+        return kept
     rows = typed_rows(db.session, MATCH_ROWS, {"match_id": match_id})
     if rows and _brought_up_to_date(kept, rows) and rules_kept(kept):
         return kept  # (a detached match cannot read its rules: they must be kept)

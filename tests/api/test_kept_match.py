@@ -87,6 +87,31 @@ def test_the_kept_match_is_brought_up_to_date_with_what_others_changed(app, clie
     assert [hand["number"] for hand in answer["hands"]] == [1, 2, 3]
 
 
+def test_a_kept_match_at_the_revision_read_is_taken_without_its_rows(app, client, monkeypatch):
+    """Every write to a match moves its revision on: a save that finds the kept match at
+    the revision its access check read takes it as it is; after another worker's save it
+    reads the match's rows to bring it up to date."""
+    rows_read: list[int] = []
+    real = kept_match.typed_rows
+
+    def counted(session, statement, params):
+        if statement is kept_match.MATCH_ROWS:
+            rows_read.append(params["match_id"])
+        return real(session, statement, params)
+
+    monkeypatch.setattr(kept_match, "typed_rows", counted)
+    other = sign_in(create_app(app_config(app.config["SQLALCHEMY_DATABASE_URI"])).test_client())
+    match_id = create(client)["id"]
+    post(client, match_id)
+    post(client, match_id)
+    assert rows_read == []
+    post(other, match_id)  # (nothing kept there: loaded)
+    answer = post(client, match_id)
+    assert rows_read == [match_id]
+    assert answer == fresh(app, match_id)
+    assert [hand["number"] for hand in answer["hands"]] == [1, 2, 3, 4]
+
+
 @pytest.mark.parametrize(
     "change",
     [
@@ -96,9 +121,12 @@ def test_the_kept_match_is_brought_up_to_date_with_what_others_changed(app, clie
     ],
 )
 def test_other_objects_under_the_same_id_are_loaded_afresh(app, client, loads, change):
+    """Such a change comes with a revision this worker never saw (a restore moves every
+    match past the revisions it had)."""
     match_id = create(client)["id"]
     post(client, match_id)
     sql(app, change, m=match_id)
+    sql(app, "UPDATE match SET revision = revision + 100 WHERE id = :m", m=match_id)
     answer = post(client, match_id)
     assert loads == [match_id, match_id]
     assert answer == fresh(app, match_id)

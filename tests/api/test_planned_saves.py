@@ -50,8 +50,8 @@ def test_a_hand_saved_between_the_plan_and_the_write_is_not_overwritten(app, cli
     match_id = create(client)["id"]
     planned = api_matches.plan_hand
 
-    def plan_then_another_save(match, post):
-        plan = planned(match, post)
+    def plan_then_another_save(match, post, revision):
+        plan = planned(match, post, revision)
         assert plan is not None  # read as hand 1
         another_device_records(app, match_id, OTHER)
         return plan
