@@ -28,6 +28,7 @@ try:
 except ImportError:  # not a POSIX system: SQLite's own wait for its lock is used alone
     fcntl = None  # type: ignore[assignment]
 
+from flask_sqlalchemy.session import Session as FlaskSession
 from sqlalchemy import Insert, Table, UniqueConstraint, bindparam, event, insert
 from sqlalchemy.engine import Connection, CursorResult, Dialect, Engine, make_url
 from sqlalchemy.exc import DBAPIError, StatementError
@@ -157,11 +158,13 @@ class WriterQueue:
             self.threads.release()
 
 
+READ_ISOLATION = {"postgresql": "REPEATABLE READ"}  # where a read's snapshot needs one
+
+
 def engine_options(url: str) -> dict[str, Any]:
     """Engine options for the configured database (reads see one snapshot)."""
-    if make_url(url).get_backend_name() == "postgresql":
-        return {"isolation_level": "REPEATABLE READ"}
-    return {}
+    isolation = READ_ISOLATION.get(make_url(url).get_backend_name())
+    return {"isolation_level": isolation} if isolation else {}
 
 
 def write_options(dialect: str) -> dict[str, Any]:
@@ -170,6 +173,73 @@ def write_options(dialect: str) -> dict[str, Any]:
     if dialect == "postgresql":
         options["isolation_level"] = "READ COMMITTED"
     return options
+
+
+def read_options(dialect: str) -> dict[str, Any]:
+    """The execution options `write_options` changes, as a read transaction has them."""
+    options: dict[str, Any] = {WRITE: False}
+    if dialect in READ_ISOLATION:
+        options["isolation_level"] = READ_ISOLATION[dialect]
+    return options
+
+
+class RequestSession(FlaskSession):
+    """Flask-SQLAlchemy's session, whose transactions all run on one connection: taken
+    from the pool when the session first needs one, given back when the session closes
+    (at the end of the request: the session lives as long as its app context).
+
+    A save runs two or three transactions (reading and planning, the write, the answer
+    after it) and a page one or two: taking a connection from the pool for each, and
+    giving it back (the pool rolls it back again), cost some 85 us a transaction on
+    SQLite, about as much as three of its queries. A write's execution options (see
+    `write_options`) are set on the connection for its transaction and set back when
+    the transaction ends.
+    """
+
+    def __init__(self, db: Any, **kwargs: Any) -> None:
+        super().__init__(db, **kwargs)
+        self.held: Connection | None = None
+
+    def get_bind(
+        self,
+        mapper: Any | None = None,
+        clause: Any | None = None,
+        bind: Engine | Connection | None = None,
+        **kwargs: Any,
+    ) -> Engine | Connection:
+        if bind is not None:
+            return bind
+        held = self.held
+        if held is not None and not held.closed and not held.invalidated:
+            return held  # (the app has one database: every model's bind is the engine)
+        found = super().get_bind(mapper=mapper, clause=clause, **kwargs)
+        if not isinstance(found, Engine):
+            return found
+        if held is not None:
+            held.close()
+        held = self.held = found.connect()
+        return held
+
+    def close(self) -> None:
+        try:
+            super().close()
+        finally:
+            held, self.held = self.held, None
+            if held is not None:
+                held.close()  # back to the pool
+
+
+@event.listens_for(RequestSession, "after_transaction_end")
+def _read_options_again(session: RequestSession, transaction: Any) -> None:
+    """A write's options last as long as its transaction (the connection stays)."""
+    held = session.held
+    if (
+        transaction.parent is None
+        and held is not None
+        and not held.closed
+        and held.get_execution_options().get(WRITE)
+    ):
+        held.execution_options(**read_options(held.dialect.name))
 
 
 @lru_cache(maxsize=64)

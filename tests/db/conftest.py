@@ -64,3 +64,18 @@ def empty_postgres_app(postgres_schema_url):
     with app.app_context():
         db.session.remove()
         db.engine.dispose()
+
+
+@pytest.fixture(
+    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.xdist_group("postgres"))]
+)
+def either_app(request):
+    """The test's app on SQLite, then on PostgreSQL."""
+    if request.param == "sqlite":
+        yield request.getfixturevalue("app")
+        return
+    app = make_app(request.getfixturevalue("migrated_postgres_url"), WTF_CSRF_ENABLED=False)
+    yield app
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()

@@ -9,7 +9,6 @@ from __future__ import annotations
 from datetime import datetime
 from typing import cast
 
-import pytest
 from sqlalchemy import Table, insert, select
 
 from scorekeeper.database import insert_of, rows_of, run, typed_rows, written_rows
@@ -20,8 +19,6 @@ from scorekeeper.services.kept_match import MATCH_ROWS
 from scorekeeper.services.match_state import HAND_SIDES, SIDES_OF_HAND
 from tests.api.test_matches import create
 from tests.support import signed_in
-
-from .conftest import make_app
 
 AUDIT = cast(Table, AuditEntry.__table__)
 SIDES_POSTED = [
@@ -110,21 +107,6 @@ def check_as_sqlalchemy_reads(app):
             ]
         db.session.rollback()
         db.session.remove()
-
-
-@pytest.fixture(
-    params=["sqlite", pytest.param("postgresql", marks=pytest.mark.xdist_group("postgres"))]
-)
-def either_app(request):
-    """The test's app on SQLite, then on PostgreSQL."""
-    if request.param == "sqlite":
-        yield request.getfixturevalue("app")
-        return
-    app = make_app(request.getfixturevalue("migrated_postgres_url"), WTF_CSRF_ENABLED=False)
-    yield app
-    with app.app_context():
-        db.session.remove()
-        db.engine.dispose()
 
 
 def test_what_is_stored_is_what_sqlalchemy_stores(either_app):
