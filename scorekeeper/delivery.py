@@ -10,7 +10,7 @@ from __future__ import annotations
 import hashlib
 import struct
 import zlib
-from collections.abc import Callable, Hashable, Iterable, Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from functools import lru_cache
 from pathlib import Path
@@ -190,7 +190,7 @@ def gzip_body(body: bytes) -> bytes:
 
 GZIP_HEADER = b"\x1f\x8b\x08\x00\x00\x00\x00\x00\x00\x03"  # as gzip_body's
 LAST_BLOCK = b"\x03\x00"  # an empty final deflate block: the stream ends here
-Piece = tuple[Hashable | None, bytes]  # a part of a text, named when it is kept
+Piece = tuple[bytes | None, bytes]  # a part of a text: (its deflated blocks when kept, text)
 
 
 def deflated(data: bytes, level: int = LEVEL) -> bytes:
@@ -199,31 +199,26 @@ def deflated(data: bytes, level: int = LEVEL) -> bytes:
     return _deflate(data, gzip=False, level=level)
 
 
-def gzip_pieces(
-    pieces: Sequence[Piece],
-    kept: Callable[[list[tuple[Hashable, bytes]]], Sequence[bytes]],
-) -> bytes:
-    """The gzip of the pieces joined, where each named piece is compressed on its own
-    (`kept(named)`: the deflated blocks of each (name, data), made once and kept by the
-    caller, asked for all at once) and the unnamed ones between them together: a long
-    text that changes in a few places is compressed only there. Each run of blocks
-    starts afresh, so the result is a little larger than `gzip_body` of the whole (a few
-    per cent for pieces of some kilobytes). The unnamed runs, compressed for every text,
-    take SMALL_LEVEL: half the work, for some 20% more bytes of what is mostly a short
-    run (the few hands since the last kept group: 16 hands, 498 bytes against 409)."""
-    named = [(name, data) for name, data in pieces if name is not None]
-    blocks = iter(kept(named))
+def gzip_pieces(pieces: Sequence[Piece]) -> bytes:
+    """The gzip of the pieces' texts joined, where a piece that comes with its deflated
+    blocks (`deflated` of its text, made once and kept by the caller) is not compressed
+    again, and the others between them are compressed together: a long text that
+    changes in a few places is compressed only there. Each run of blocks starts afresh,
+    so the result is a little larger than `gzip_body` of the whole (a few per cent for
+    pieces of some kilobytes). The loose runs, compressed for every text, take
+    SMALL_LEVEL: half the work, for some 20% more of their bytes (mostly a short run: the
+    few hands since the last kept group, 16 hands, 498 bytes against 409)."""
     out = [GZIP_HEADER]
     check, size, loose = 0, 0, []
-    for name, data in pieces:
+    for block, data in pieces:
         check, size = zlib.crc32(data, check), size + len(data)
-        if name is None:
+        if block is None:
             loose.append(data)
             continue
         if loose:
             out.append(deflated(b"".join(loose), SMALL_LEVEL))
             loose = []
-        out.append(next(blocks))
+        out.append(block)
     if loose:
         out.append(deflated(b"".join(loose), SMALL_LEVEL))
     out += [LAST_BLOCK, struct.pack("<II", check, size & 0xFFFFFFFF)]

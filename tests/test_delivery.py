@@ -45,8 +45,9 @@ def test_a_gzipped_answer_unpacks_to_its_text(size):
 
 
 def test_pieces_of_every_size_join_into_one_stream():
-    pieces = [(("piece", size), text(size)) for size in SIZES] + [(None, b"loose")]
-    packed = gzip_pieces(pieces, lambda named: [deflated(data) for _, data in named])
+    kept = [(deflated(text(size)), text(size)) for size in SIZES]
+    pieces = [*kept, (None, b"loose"), (None, b" and more"), kept[-1], (None, b"end")]
+    packed = gzip_pieces(pieces)
     assert gzip.decompress(packed) == b"".join(data for _, data in pieces)
 
 

@@ -4,13 +4,15 @@ A state is a short header (the sides, their totals, what comes next) and two lis
 that grow with the match: its hands and its audit trail. Each hand's part is encoded
 once per version of the hand and kept, each audit entry's once; a state is its header
 encoded afresh with those parts joined in, so a save of a long match does not encode
-every hand again. The text is kept per revision of the match: every phone reading it
-gets the same bytes.
+every hand again. The lists are joined in runs of GROUP parts (`Run`): a full run is
+joined and compressed once, and a save's state takes the runs of the state before it
+as they are, so what it makes grows with the hands since the last full run, not with
+the match. The text is kept per revision of the match: every phone reading it gets the
+same bytes.
 """
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Hashable, Sequence
 from dataclasses import dataclass
 from functools import cached_property
@@ -35,14 +37,15 @@ from ..services.match_state import (
 from ..services.seated import hand_lineups, seated_json
 
 Lineups = list[list[list[int]] | None]
-GROUP = 32  # hands or audit entries compressed together, and kept so
+GROUP = 32  # hands or audit entries joined and compressed together, and kept so
 
 
 @dataclass(frozen=True)
 class StateDoc:
     """A revision of a match, its state as JSON text, and that text in pieces: the runs
-    of hands and audit entries that do not change from one save to the next are named,
-    so the compressed answer is made from their kept blocks (`delivery.gzip_pieces`)."""
+    of hands and audit entries that do not change from one save to the next come with
+    their compressed blocks, so the compressed answer is made around them
+    (`delivery.gzip_pieces`)."""
 
     revision: int
     text: bytes
@@ -51,21 +54,45 @@ class StateDoc:
     @cached_property
     def gzipped(self) -> bytes:
         """Compressed once, for every phone and script reading this revision."""
-        return gzip_pieces(self.pieces, _deflated_pieces)
+        return gzip_pieces(self.pieces)
 
 
-def _deflated_pieces(named: list[tuple[Hashable, bytes]]) -> list[bytes]:
-    """Each named piece's deflated blocks: the kept ones looked up together (one lock),
-    the others made and kept."""
-    parts = cache("parts")
-    keys = [("deflated", name) for name, _ in named]
-    blocks = []
-    for key, (_, data), block in zip(keys, named, parts.peek_many(keys), strict=True):
-        if block is None:
-            block = deflated(data)
-            parts.put(key, block)
-        blocks.append(block)
-    return blocks
+class Run:
+    """GROUP parts of a list (hands, or audit entries) that later states share: joined
+    once, and compressed once in each place a run takes in a list (first, or after a
+    comma), when first asked for. Kept by its parts' names (`_run`), so that a state made
+    afresh (after another worker's save, or a correction) finds it too."""
+
+    def __init__(self, texts: Sequence[bytes]) -> None:
+        self.after_comma = b"," + b",".join(texts)  # (a run mostly takes this place)
+
+    @cached_property
+    def first(self) -> Piece:
+        data = self.after_comma[1:]
+        return (deflated(data), data)
+
+    @cached_property
+    def later(self) -> Piece:
+        return (deflated(self.after_comma), self.after_comma)
+
+
+def _run(names: Sequence[Hashable], texts: Sequence[bytes]) -> Run:
+    """The run of these parts: the one kept under their names, else made and kept."""
+    parts, key = cache("parts"), ("run", *names)
+    run: Run | None = parts.peek(key)
+    if run is None:
+        run = Run(texts)
+        parts.put(key, run)
+    return run
+
+
+def _frozen_pieces(match: Match) -> tuple[Piece, Piece]:
+    """The options and rules of the match as pieces of its state, compressed once."""
+    options, rules = frozen_text(match)
+    return cache("rules").get(
+        ("json.pieces", match.id, match.created_at),
+        lambda: ((deflated(options), options), (deflated(rules), rules)),
+    )
 
 
 def _place(name: str) -> str:
@@ -90,6 +117,7 @@ class StateReads:
     records: dict[int, list[dict[str, Any]]]  # by hand id: those without a part, the last
     trail: list[AuditRow]
     lineups: Lineups | None  # a seated game's line-ups, by hand
+    kept: HandParts | None  # the last state's parts, when these hands start with its
 
     @classmethod
     def read(cls, match: Match, keys: list[HandKey] | None = None) -> StateReads:
@@ -100,12 +128,15 @@ class StateReads:
         frozen_text(match)  # kept per match: the state needs no more of the match's row
         rules = match_rules(match)
         lineups = hand_lineups(match.id) if rules.seating is not None else None
-        names, texts = _named_parts(match.id, hand_rows(match, table_order(match), keys), lineups)
-        unread = [key for key, text in zip(keys, texts, strict=True) if text is None]
+        rows = hand_rows(match, table_order(match), keys)
+        kept, names, texts = _named_parts(match.id, rows, lineups)
+        done = len(kept.rows) if kept is not None else 0  # (their parts are all there)
+        fresh = zip(keys[done:], texts[done:], strict=True)
+        unread = [key for key, text in fresh if text is None]
         if keys and texts[-1] is not None:
             unread.append(keys[-1])
         records = dict(zip((key.id for key in unread), hand_records(unread), strict=True))
-        return cls(match, keys, names, texts, records, audit_rows(match), lineups)
+        return cls(match, keys, names, texts, records, audit_rows(match), lineups, kept)
 
 
 @dataclass(frozen=True)
@@ -118,12 +149,14 @@ class HandParts:
     rows: list[HandRow]
     names: list[Hashable]
     texts: list[bytes]
+    runs: list[Run]  # the full runs of these hands, in order
 
 
 def _named_parts(
     match_id: int, rows: list[HandRow], lineups: Lineups | None
-) -> tuple[list[Hashable], list[bytes | None]]:
-    """The name each hand's part is kept under, and the part where it is kept.
+) -> tuple[HandParts | None, list[Hashable], list[bytes | None]]:
+    """The last state's parts when these rows start with its (else None), and the name
+    each hand's part is kept under, and the part where it is kept.
 
     A name holds the hand's version, and its number, dealer and line-up, which a removal
     of an earlier hand or a renamed player changes without a new version."""
@@ -132,13 +165,15 @@ def _named_parts(
     texts: list[bytes | None] = []
     if kept is not None and len(kept.rows) <= len(rows) and rows[: len(kept.rows)] == kept.rows:
         names, texts = list(kept.names), list(kept.texts)  # (the same rows, mostly)
+    else:
+        kept = None
     done = len(names)
     later = lineups[done:] if lineups is not None else [None] * (len(rows) - done)
     fresh: list[Hashable] = [
         ("hand.json", row.id, row.version, row.number, row.dealer, repr(lineup))
         for row, lineup in zip(rows[done:], later, strict=True)
     ]
-    return names + fresh, texts + cache("parts").peek_many(fresh)
+    return kept, names + fresh, texts + cache("parts").peek_many(fresh)
 
 
 def frozen_text(match: Match) -> tuple[bytes, bytes]:
@@ -177,12 +212,15 @@ def with_warnings(text: bytes, warnings: list[dict[str, Any]]) -> bytes:
     return text[:-1] + b',"warnings":' + encode(warnings) + b"}"
 
 
-def _hand_texts(rows: list[HandRow], reads: StateReads) -> list[tuple[Hashable, bytes]]:
-    """Each hand's part and its name: kept ones as read, the others made and kept."""
-    parts = cache("parts")
+def _hand_pieces(rows: list[HandRow], reads: StateReads) -> list[Piece]:
+    """The hands as pieces of the state: the full runs (those of the last state's parts
+    taken as they are, later ones made), then the hands since the last full run. The
+    parts not kept are made and kept, and so are these parts, with their runs."""
+    parts, kept = cache("parts"), reads.kept
     texts = list(reads.texts)
-    for index, text in enumerate(texts):
-        if text is None:
+    done = len(kept.rows) if kept is not None else 0
+    for index in range(done, len(texts)):
+        if texts[index] is None:
             row = rows[index]
             hand: dict[str, Any] = {
                 "number": row.number,
@@ -196,30 +234,54 @@ def _hand_texts(rows: list[HandRow], reads: StateReads) -> list[tuple[Hashable, 
             texts[index] = made = encode(hand)
             parts.put(reads.names[index], made)
     whole: list[bytes] = texts  # type: ignore[assignment]
-    parts.put(("hand parts", reads.match.id), HandParts(rows, reads.names, whole))
-    return list(zip(reads.names, whole, strict=True))
+    names = reads.names
+    runs = list(kept.runs) if kept is not None else []
+    for start in range(len(runs) * GROUP, len(whole) - GROUP + 1, GROUP):
+        runs.append(_run(names[start : start + GROUP], whole[start : start + GROUP]))
+    parts.put(("hand parts", reads.match.id), HandParts(rows, names, whole, runs))
+    pieces = [run.later if index else run.first for index, run in enumerate(runs)]
+    tail = whole[len(runs) * GROUP :]
+    if tail:
+        pieces.append((None, (b"," if runs else b"") + b",".join(tail)))
+    return [(None, b"["), *pieces, (None, b"]")]
 
 
-def _grouped(named: Sequence[tuple[Hashable, bytes]], from_end: bool = False) -> list[Piece]:
-    """A JSON list's items as pieces of GROUP items each; a full group is named by the
-    names of its items (so it is compressed once and kept), a short one, which the next
-    item changes, is not. Counted from the end for a list that grows at its start (the
-    audit trail, newest first), so that only its first group changes."""
-    first = len(named) % GROUP if from_end else GROUP
-    bounds = [0, *range(first or GROUP, len(named), GROUP), len(named)]
-    pieces: list[Piece] = []
-    for start, end in itertools.pairwise(dict.fromkeys(bounds)):
-        group = named[start:end]
-        text = b",".join(data for _, data in group)
-        name = (start > 0, *(name for name, _ in group)) if len(group) == GROUP else None
-        pieces.append((name, b"," + text if start else text))  # (after a comma?)
-    return pieces
+@dataclass(frozen=True)
+class AuditRuns:
+    """The full runs of a match's audit trail, counted from its oldest entry (the trail
+    grows at its start, newest first), and the entries they hold: a later trail that
+    ends with these entries takes the runs as they are."""
+
+    rows: list[AuditRow]
+    runs: list[Run]
+
+
+def _audit_pieces(match_id: int, trail: list[AuditRow]) -> list[Piece]:
+    """The audit trail as pieces of the state: the entries since the last full run (the
+    newest), then the full runs, the last state's taken as they are."""
+    parts = cache("parts")
+    kept: AuditRuns | None = parts.peek(("audit runs", match_id))
+    runs: list[Run] = []
+    free = len(trail)  # the newest entries, which no kept run holds
+    if kept is not None and len(kept.rows) <= free and trail[free - len(kept.rows) :] == kept.rows:
+        runs, free = list(kept.runs), free - len(kept.rows)
+    head = free % GROUP
+    made = [
+        _run([row.api_text for row in group], [row.api_text for row in group])
+        for group in (trail[start : start + GROUP] for start in range(head, free, GROUP))
+    ]
+    if made or kept is None:
+        runs = made + runs
+        parts.put(("audit runs", match_id), AuditRuns(trail[head:], runs))
+    pieces: list[Piece] = [(None, b",".join(row.api_text for row in trail[:head]))] if head else []
+    pieces += [run.later if head or index else run.first for index, run in enumerate(runs)]
+    return [(None, b"["), *pieces, (None, b"]")]
 
 
 def _state_pieces(reads: StateReads) -> list[Piece]:
     match = reads.match
     state = match_state(match, reads.keys)
-    running = [row.running for row in state.hands]
+    running = [row.running for row in state.hands] if state.rules.seating is not None else []
     header = {
         "id": match.id,
         "variant": match.variant,
@@ -245,13 +307,12 @@ def _state_pieces(reads: StateReads) -> list[Piece]:
         **seated_json(state.rules, running),
         "audit": _place("audit"),
     }
-    options, rules = frozen_text(match)
-    entries = [(row.api_text, row.api_text) for row in reads.trail]  # named by their text
+    options, rules = _frozen_pieces(match)
     fillings: dict[str, list[Piece]] = {
-        "options": [(("options", match.id, match.created_at), options)],
-        "rules": [(("rules", match.id, match.created_at), rules)],
-        "hands": [(None, b"["), *_grouped(_hand_texts(state.hands, reads)), (None, b"]")],
-        "audit": [(None, b"["), *_grouped(entries, from_end=True), (None, b"]")],
+        "options": [options],
+        "rules": [rules],
+        "hands": _hand_pieces(state.hands, reads),
+        "audit": _audit_pieces(match.id, reads.trail),
     }
     pieces: list[Piece] = []
     rest = encode(header)

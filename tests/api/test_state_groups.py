@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import gzip
 
-from scorekeeper.api.state_document import GROUP
+from scorekeeper.api.state_document import GROUP, Run
 from scorekeeper.caches import KEY as CACHES
 from scorekeeper.delivery import GZIP_TAG
 from tests.api.test_matches import URL, create, read
@@ -24,14 +24,14 @@ def test_only_full_groups_are_kept(app, client):
         )
         assert response.status_code == 201
     parts = app.extensions[CACHES]["parts"].values
-    groups = [key[1] for key in parts if key[0] == "deflated" and isinstance(key[1][0], bool)]
-    # Hands 1 to 32; the 32 oldest audit entries, first in the list (at 32 entries) and
-    # after a comma (from 33 on). Not one block per save for the short groups.
-    assert sorted((len(name) - 1, isinstance(name[1], bytes), name[0]) for name in groups) == [
-        (GROUP, False, False),
-        (GROUP, True, False),
-        (GROUP, True, True),
-    ]
+    runs = {key[1:]: run for key, run in parts.items() if isinstance(run, Run)}
+    # Hands 1 to 32, first in their list; the 32 oldest audit entries, first in the list
+    # (at 32 entries) and after a comma (from 33 on). Not one block per save for the short
+    # groups.
+    assert sorted(
+        (len(names), isinstance(names[0], bytes), "first" in run.__dict__, "later" in run.__dict__)
+        for names, run in runs.items()
+    ) == [(GROUP, False, True, False), (GROUP, True, True, True)]
     text = gzip.decompress(response.data)
     assert text == client.get(f"{URL}/{match_id}").data
     assert len(read(client, match_id)["hands"]) == hands
@@ -126,3 +126,45 @@ def test_a_save_names_only_its_new_hand(app, client, monkeypatch):
     assert [names for names in looked_up if names] == [["hand.json"]]
     fresh = sign_in(create_app(app_config(app.config["SQLALCHEMY_DATABASE_URI"])).test_client())
     assert response.json == read(fresh, match_id)
+
+
+def test_every_answer_is_the_state_a_fresh_read_makes(app, client):
+    """Two workers (apps) save a long match in turn at random, past several full runs of
+    hands and of audit entries, with a correction and a removal on the way: each answer,
+    compressed or not, is byte for byte what a worker with nothing kept reads."""
+    import random
+
+    from scorekeeper import create_app
+    from tests.support import app_config, sign_in
+
+    url = app.config["SQLALCHEMY_DATABASE_URI"]
+    other = sign_in(create_app(app_config(url)).test_client())
+    fresh_app = create_app(app_config(url))
+    fresh = sign_in(fresh_app.test_client())
+    match_id = create(client, options={"target": 1_000_000})["id"]
+    turns = random.Random(5)
+    gzip_header = {"Accept-Encoding": "gzip"}
+
+    def fresh_text():
+        for kept in fresh_app.extensions[CACHES].values():
+            kept.values.clear()
+        return fresh.get(f"{URL}/{match_id}").data
+
+    for step in range(1, 2 * GROUP + 12):
+        who = turns.choice([client, other])
+        if step == GROUP + 5:
+            response = who.put(f"{URL}/{match_id}/hands/3", json={"sides": USUAL[::-1]})
+        elif step == GROUP + 9:
+            response = who.delete(f"{URL}/{match_id}/hands/{GROUP}")
+        else:
+            response = who.post(
+                f"{URL}/{match_id}/hands", json={"sides": USUAL}, headers=gzip_header
+            )
+        assert response.status_code in (200, 201), response.data[:200]
+        text = (
+            gzip.decompress(response.data)
+            if response.headers.get("Content-Encoding")
+            else response.data
+        )
+        assert text.rstrip(b"\n") == fresh_text().rstrip(b"\n"), step
+    assert len(read(client, match_id)["hands"]) == 2 * GROUP + 8
