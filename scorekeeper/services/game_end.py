@@ -78,15 +78,19 @@ def refresh_status(
 
 
 def status_after_new_hand(
-    match: Match, rules: Rules, per_hand: Sequence[Sequence[int]], seats: Sequence[dict[str, Any]]
+    match: Match,
+    rules: Rules,
+    final: Sequence[int],
+    hands: int,
+    seats: Sequence[dict[str, Any]],
 ) -> list[Problem]:
-    """The game end after a hand added to a match in play (`seats`: the new hand's
-    records by seat): only where the last hand leaves the game counts, since no earlier
-    one ended it (the match would not be in play), so no other hand is read."""
-    final = [sum(column) for column in zip(*per_hand, strict=True)]
+    """The game end after a hand added to a match in play (`final`: the totals after it,
+    `hands`: how many hands the match has with it, `seats`: the new hand's records by
+    seat): only where the last hand leaves the game counts, since no earlier one ended
+    it (the match would not be in play), so no other hand is read."""
     records = [seat["record"] or {} for seat in seats]
     instant = instant_winner(rules, records) if has_instant_wins(rules) else None
-    result = result_after(rules, final, len(per_hand), went_out_of(records), instant)
+    result = result_after(rules, final, hands, went_out_of(records), instant)
     return _settle(match, result)
 
 

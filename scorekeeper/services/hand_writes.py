@@ -44,6 +44,7 @@ from .match_state import (
     keep_parts,
     match_rules,
     side_names,
+    totals_after,
 )
 
 _HAND, _HAND_SIDE = cast(Table, Hand.__table__), cast(Table, HandSide.__table__)
@@ -335,8 +336,9 @@ def _add_hand(
     keep_keys(match.id, revision, keys)
     sides = [audit.side_snapshot(**row) for row in rows]
     keep_parts(hand_id, revision, sides)
-    totals = [key.totals for key in keys]
-    warnings = [*evaluation.warnings, *status_after_new_hand(match, plan.rules, totals, rows)]
+    final = totals_after(match, keys)
+    game_end = status_after_new_hand(match, plan.rules, final, len(keys), rows)
+    warnings = [*evaluation.warnings, *game_end]
     check_confirmed(confirmed, confirmable(plan.post.records, plan.post.lineup), warnings)
     after = audit.snapshot(number, sides, plan.lineup)
     audit.keep(match, number, hand_id, "recorded", after=after, actor=actor)

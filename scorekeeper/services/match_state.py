@@ -378,6 +378,16 @@ def hand_rows(match: Match, order: list[str], keys: Sequence[HandKey]) -> list[H
     return rows  # (the caller's own list: the kept one is never handed out)
 
 
+def totals_after(match: Match, keys: Sequence[HandKey]) -> list[int]:
+    """Each seat's total after these hands: from the rows kept for the match when they
+    were made from all but the last of these (a save adds a hand), else summed."""
+    kept: HandTable | None = cache("parts").peek(("rows", match.id))
+    last = keys[-1].totals if keys else []
+    if kept and kept.rows and len(kept.keys) == len(keys) - 1 and kept.keys == keys[:-1]:
+        return [total + more for total, more in zip(kept.rows[-1].running, last, strict=True)]
+    return [sum(column) for column in zip(*(key.totals for key in keys), strict=True)]
+
+
 def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchState:
     """The scoreboard of a match loaded with `load_match` (`keys`: its `hand_keys`)."""
     rules = match_rules(match)

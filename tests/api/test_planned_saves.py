@@ -278,3 +278,24 @@ def test_a_save_without_a_plan_reads_under_the_lock_only_the_hands_written_since
         55, 55, 55, 95, 55,
     ]  # fmt: skip
     assert state == read(other, match_id)
+
+
+@pytest.mark.parametrize("rows_kept", [True, False])
+def test_the_hand_that_reaches_the_target_ends_the_game(app, client, rows_kept):
+    """The totals after a new hand come from the rows the last state kept, or are summed
+    when they are not kept: the game ends on the hand that reaches the target either way."""
+    match_id = create(client, options={"target": 4000})["id"]  # a hand of OUT: 1400
+    for _ in range(2):
+        assert client.post(f"{URL}/{match_id}/hands", json={"sides": OUT}).status_code == 201
+    if not rows_kept:
+        parts = app.extensions[CACHES]["parts"].values
+        del parts[("rows", match_id)]
+    saved = client.post(f"{URL}/{match_id}/hands", json={"sides": OUT})
+    assert saved.status_code == 201, saved.json
+    state = saved.json
+    assert [side["total"] for side in state["sides"]] == [3 * 1400, 3 * -30]
+    assert (state["finished"], state["winner"]) == (True, 0)
+    assert state.pop("warnings") == [
+        {"side": None, "field": None, "message": "This hand ends the game: Us wins."}
+    ]
+    assert state == read(client, match_id)
