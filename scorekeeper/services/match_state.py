@@ -379,13 +379,17 @@ def hand_rows(match: Match, order: list[str], keys: Sequence[HandKey]) -> list[H
 
 
 def totals_after(match: Match, keys: Sequence[HandKey]) -> list[int]:
-    """Each seat's total after these hands: from the rows kept for the match when they
-    were made from all but the last of these (a save adds a hand), else summed."""
+    """Each seat's total after these hands: the running totals of the rows kept for the
+    match when they were made from the first of these hands (a save adds a hand, and
+    another worker's saves a few more), with the later hands' added."""
     kept: HandTable | None = cache("parts").peek(("rows", match.id))
-    last = keys[-1].totals if keys else []
-    if kept and kept.rows and len(kept.keys) == len(keys) - 1 and kept.keys == keys[:-1]:
-        return [total + more for total, more in zip(kept.rows[-1].running, last, strict=True)]
-    return [sum(column) for column in zip(*(key.totals for key in keys), strict=True)]
+    start, totals = 0, [0] * len(match.sides)
+    done = len(kept.keys) if kept is not None and kept.rows else 0
+    if kept is not None and 0 < done <= len(keys) and keys[:done] == kept.keys:
+        start, totals = done, list(kept.rows[-1].running)  # (the same keys, mostly)
+    for key in keys[start:]:
+        totals = [total + more for total, more in zip(totals, key.totals, strict=True)]
+    return totals
 
 
 def match_state(match: Match, keys: Sequence[HandKey] | None = None) -> MatchState:

@@ -280,14 +280,19 @@ def test_a_save_without_a_plan_reads_under_the_lock_only_the_hands_written_since
     assert state == read(other, match_id)
 
 
-@pytest.mark.parametrize("rows_kept", [True, False])
-def test_the_hand_that_reaches_the_target_ends_the_game(app, client, rows_kept):
-    """The totals after a new hand come from the rows the last state kept, or are summed
-    when they are not kept: the game ends on the hand that reaches the target either way."""
+@pytest.mark.parametrize("before", ["kept", "forgotten", "another worker's"])
+def test_the_hand_that_reaches_the_target_ends_the_game(app, client, before):
+    """The totals after a new hand come from the rows the last state kept (the hands of
+    another worker's saves since added to them), or are summed when they are not kept:
+    the game ends on the hand that reaches the target either way."""
+    from scorekeeper import create_app
+    from tests.support import app_config, sign_in
+
+    other = sign_in(create_app(app_config(app.config["SQLALCHEMY_DATABASE_URI"])).test_client())
     match_id = create(client, options={"target": 4000})["id"]  # a hand of OUT: 1400
-    for _ in range(2):
-        assert client.post(f"{URL}/{match_id}/hands", json={"sides": OUT}).status_code == 201
-    if not rows_kept:
+    for who in (client, other if before == "another worker's" else client):
+        assert who.post(f"{URL}/{match_id}/hands", json={"sides": OUT}).status_code == 201
+    if before == "forgotten":
         parts = app.extensions[CACHES]["parts"].values
         del parts[("rows", match_id)]
     saved = client.post(f"{URL}/{match_id}/hands", json={"sides": OUT})
