@@ -188,48 +188,46 @@ def audit_rows(
     kept = _kept_trail(match, names) if whole else None
     if kept is not None and kept.revision == match.revision:
         return list(kept.rows)
-    since = _since(match, kept) if kept is not None and kept.revision < match.revision else None
-    known: dict[int, AuditRow] = {}
-    if since is not None:
-        ids, known = since
-    elif whole:
-        ids = [i for (i,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
+    newer = _since(match, kept) if kept is not None and kept.revision < match.revision else None
+    if newer is not None and kept is not None:
+        ids = newer + kept.ids
+        rows = _explained(match, names, newer) + kept.rows
     else:
-        query = TRAIL.params(match_id=match.id)
-        if hand_id is not None:
-            query = query.where(AuditEntry.hand_id == hand_id)
-        if actions is not None:
-            query = query.where(AuditEntry.action.in_(actions))
-        ids = list(run(db.session, query).scalars())
-    rows = _explained(match, names, ids, known)
+        if whole:
+            ids = [i for (i,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
+        else:
+            query = TRAIL.params(match_id=match.id)
+            if hand_id is not None:
+                query = query.where(AuditEntry.hand_id == hand_id)
+            if actions is not None:
+                query = query.where(AuditEntry.action.in_(actions))
+            ids = list(run(db.session, query).scalars())
+        rows = _explained(match, names, ids)
     if whole:
         cache("parts").put(("trail", match.id), Trail(match.revision, tuple(names), ids, rows))
     return list(rows)
 
 
-def _since(match: Match, kept: Trail) -> tuple[list[int], dict[int, AuditRow]] | None:
-    """The trail's ids, reading those from the newest kept entry on, and the kept rows by
-    id; None (read it all) when that entry is no longer there. A match's entries are only
-    ever added, in the order of their ids, but a restore (`backup`) gives every entry a
-    new id past all earlier ones."""
+def _since(match: Match, kept: Trail) -> list[int] | None:
+    """The ids of the entries newer than the trail kept (newest first), read from its
+    newest entry on; None (read it all) when that entry is no longer there. A match's
+    entries are only ever added, in the order of their ids, but a restore (`backup`)
+    gives every entry a new id past all earlier ones."""
     if not kept.ids:
         return None
     params = {"match_id": match.id, "since": kept.ids[0]}
     newer = [i for (i,) in plain_rows(db.session, TRAIL_SINCE, params)]
     if not newer or newer[-1] != kept.ids[0]:
         return None
-    return newer[:-1] + kept.ids, dict(zip(kept.ids, kept.rows, strict=True))
+    return newer[:-1]
 
 
-def _explained(
-    match: Match, names: list[str], ids: list[int], known: dict[int, AuditRow]
-) -> list[AuditRow]:
-    """The rows of these entries: known, kept, or read and explained (and kept)."""
+def _explained(match: Match, names: list[str], ids: list[int]) -> list[AuditRow]:
+    """The rows of these entries: kept, or read and explained (and kept)."""
     parts = cache("parts")
-    unknown = [i for i in ids if i not in known]
-    kept = parts.peek_many([("audit", i, *names) for i in unknown])
-    found: dict[int, AuditRow | None] = {**known, **dict(zip(unknown, kept, strict=True))}
-    missing = [i for i in unknown if found[i] is None]
+    kept = parts.peek_many([("audit", i, *names) for i in ids])
+    found: dict[int, AuditRow | None] = dict(zip(ids, kept, strict=True))
+    missing = [i for i in ids if found[i] is None]
     if missing:
         rules = match_rules(match)
         entries = rows_of(db.session, ENTRY, ENTRIES, missing)

@@ -247,8 +247,15 @@ def current_keys(match_id: int, revision: int, sides: int) -> list[HandKey]:
         params = {"match_id": match_id, "since": kept[0]}
         newer = _keys_of(plain_rows(db.session, HAND_KEYS_SINCE, params), sides)
         [(count,)] = plain_rows(db.session, HAND_COUNT, {"match_id": match_id})
-        keys = _updated(kept[1], newer)
-        if len(keys) == count and all(key.number == n for n, key in enumerate(keys, 1)):
+        known = kept[1]
+        added = list(range(len(known) + 1, count + 1))  # (none when hands were removed)
+        if len(known) + len(newer) == count and [key.number for key in newer] == added:
+            keys = [*known, *newer]  # only hands added after the kept ones (mostly so)
+        else:
+            keys = _updated(known, newer)
+            if len(keys) != count or any(key.number != n for n, key in enumerate(keys, 1)):
+                keys = []
+        if keys or not count:
             keep_keys(match_id, revision, keys)
             return list(keys)
     keys = hand_keys(match_id, sides)

@@ -194,3 +194,37 @@ def test_values_no_longer_loaded_are_set_from_the_rows(app, client, loads):
     answer = post(client, match_id)
     assert loads == [match_id]
     assert answer == fresh(app, match_id)
+
+
+@pytest.mark.parametrize(
+    "others",
+    [
+        ["add", "add"],
+        ["correct 2"],
+        ["remove 3"],
+        ["remove 4"],  # the last hand: the count alone tells
+        ["remove 2", "add"],
+        ["remove 4", "add", "add"],
+        ["correct 1", "add"],
+    ],
+)
+def test_a_save_after_another_workers_changes_reads_them(app, client, others):
+    """The hands another worker added, corrected or removed since this worker's last save
+    are read (only those added, when that is all): the next save's answer is what a
+    fresh read gives."""
+    other = sign_in(create_app(app_config(app.config["SQLALCHEMY_DATABASE_URI"])).test_client())
+    match_id = create(client)["id"]
+    for _ in range(4):
+        post(client, match_id)
+    for change in others:
+        action, _, number = change.partition(" ")
+        if action == "add":
+            response = other.post(f"{URL}/{match_id}/hands", json={"sides": USUAL})
+        elif action == "correct":
+            sides = [{"meld_points": 95, "hand_points": 5}, USUAL[1]]
+            response = other.put(f"{URL}/{match_id}/hands/{number}", json={"sides": sides})
+        else:
+            response = other.delete(f"{URL}/{match_id}/hands/{number}")
+        assert response.status_code in (200, 201), response.json
+    answer = post(client, match_id)
+    assert answer == fresh(app, match_id)
