@@ -55,7 +55,7 @@ class Cache:
         by it, kept once it commits), the lock taken once (a long match asks for every
         hand). Each key is hashed twice at most: a long match's keys are many, and a
         group of hands is named by its hands' keys."""
-        waiting: list[tuple[Cache, Hashable, Any]] | None = g.get(HELD) if self.held else None
+        waiting = _waiting() if self.held else None
         held = {key: value for cache_, key, value in waiting if cache_ is self} if waiting else {}
         found: list[Any | None] = []
         with self.lock:
@@ -75,7 +75,7 @@ class Cache:
             return self.values.pop(key, None)
 
     def put(self, key: Hashable, value: Any) -> None:
-        waiting: list[tuple[Cache, Hashable, Any]] | None = g.get(HELD) if self.held else None
+        waiting = _waiting() if self.held else None
         if waiting is not None:
             waiting.append((self, key, value))
             return
@@ -101,8 +101,17 @@ class Cache:
 
 
 def cache(name: str) -> Cache:
-    caches: dict[str, Cache] = current_app.extensions[KEY]
+    """The app's cache `name`. (Asked some thirty times a save: the app is taken from
+    its proxy once, 0.4 us, rather than each attribute through it, 2.5 us.)"""
+    app = current_app._get_current_object()  # type: ignore[attr-defined]
+    caches: dict[str, Cache] = app.extensions[KEY]
     return caches[name]
+
+
+def _waiting() -> list[tuple[Cache, Hashable, Any]] | None:
+    """The puts this request's write holds until it commits (None outside a write)."""
+    found: list[tuple[Cache, Hashable, Any]] | None = g._get_current_object().get(HELD)
+    return found
 
 
 @contextmanager
