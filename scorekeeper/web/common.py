@@ -14,6 +14,12 @@ from ..services.audit import Actor
 from ..services.match_state import load_match
 
 
+def signed(points: int) -> str:
+    """Points with their sign: +50, -30, 0 (a template filter: a scoreboard shows two
+    a hand, and a Jinja macro call costs several times a filter's)."""
+    return f"+{points}" if points > 0 else str(points)
+
+
 def match_or_404(match_id: int) -> Match:
     """A match whose access was checked already (after a write, to show the page again)."""
     match = load_match(match_id)

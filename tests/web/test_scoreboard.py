@@ -339,6 +339,9 @@ def test_a_long_match_shows_its_latest_50_hands_and_pages_to_the_earlier_ones(cl
     assert links == [f"/matches/{match_id}?hands=1", f"/matches/{match_id}"]
     first = client.get(f"/matches/{match_id}?hands=1")
     assert [row[0] for row in hand_rows(first)] == [str(n) for n in range(1, 51)]
+    hand_links = [row.find("th").find("a").attrs["href"] for row in page(first).find_all("tr")[1:]]
+    assert hand_links == [f"/matches/{match_id}/hands/{n}" for n in range(1, 51)]
+    assert all(client.get(link).status_code == 200 for link in hand_links[::10])
     for junk in ("0", "-3", "abc", "99999999999"):
         shown = hand_rows(client.get(f"/matches/{match_id}?hands={junk}"))
         assert [row[0] for row in shown][-1] == "120"
