@@ -23,6 +23,7 @@ from .extensions import csrf, db, limiter, login_manager, migrate
 from .json_answers import FastJSONProvider
 from .services import storage
 from .sessions import CheckedCookieSessions
+from .web.common import signed
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 LIMITER_STATE = "_limiter_request_context"  # Flask-Limiter's, on the request context
@@ -245,6 +246,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         csrf.exempt(blueprint)
     for blueprint in web.BLUEPRINTS:
         app.register_blueprint(blueprint)
+    app.add_template_filter(signed)  # (the scoreboard's and the hand pages')
     caches.init_app(app)
     storage.init_app(app)
     errors.init_app(app)

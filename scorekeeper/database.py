@@ -331,7 +331,11 @@ def _driver_rows(
     """A prebuilt statement's rows, run on a driver connection; a driver's error raised
     as SQLAlchemy would raise it (`storage.unavailable` reads it)."""
     sql, order, held = _compiled(statement, dialect)
-    arguments = _arguments(order, held, params)
+    return _executed(driver, dialect, sql, _arguments(order, held, params))
+
+
+def _executed(driver: Any, dialect: Dialect, sql: str, arguments: Any) -> list[Any]:
+    """The rows of SQL text run on a driver connection (none for a write)."""
     cursor = driver.cursor()
     try:
         cursor.execute(sql, arguments)
@@ -445,15 +449,7 @@ def rows_of(
         arguments = tuple(ids[index] for index in order.values())
     else:
         arguments = {name: ids[index] for name, index in order.items()}
-    cursor = driver.cursor()
-    try:
-        cursor.execute(sql, arguments)
-        rows = list(cursor.fetchall())
-    except dialect.loaded_dbapi.Error as error:
-        raise _as_sqlalchemy_error(dialect, sql, arguments, error) from error
-    finally:
-        cursor.close()
-    return _typed(every, dialect, rows)
+    return _typed(every, dialect, _executed(driver, dialect, sql, arguments))
 
 
 @lru_cache(maxsize=256)

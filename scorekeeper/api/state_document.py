@@ -239,11 +239,23 @@ def _hand_pieces(rows: list[HandRow], reads: StateReads) -> list[Piece]:
     for start in range(len(runs) * GROUP, len(whole) - GROUP + 1, GROUP):
         runs.append(_run(names[start : start + GROUP], whole[start : start + GROUP]))
     parts.put(("hand parts", reads.match.id), HandParts(rows, names, whole, runs))
-    pieces = [run.later if index else run.first for index, run in enumerate(runs)]
-    tail = whole[len(runs) * GROUP :]
-    if tail:
-        pieces.append((None, (b"," if runs else b"") + b",".join(tail)))
-    return [(None, b"["), *pieces, (None, b"]")]
+    return _list_pieces([], runs, whole[len(runs) * GROUP :])
+
+
+def _list_pieces(
+    before: Sequence[bytes], runs: Sequence[Run], after: Sequence[bytes]
+) -> list[Piece]:
+    """A JSON list as pieces of a state: the loose items `before`, the runs (each in its
+    place: first, or after a comma), then the loose items `after`."""
+    pieces: list[Piece] = [(None, b"[" + b",".join(before))]
+    started = bool(before)
+    for run in runs:
+        pieces.append(run.later if started else run.first)
+        started = True
+    if after:
+        pieces.append((None, (b"," if started else b"") + b",".join(after)))
+    pieces.append((None, b"]"))
+    return pieces
 
 
 @dataclass(frozen=True)
@@ -266,16 +278,13 @@ def _audit_pieces(match_id: int, trail: list[AuditRow]) -> list[Piece]:
     if kept is not None and len(kept.rows) <= free and trail[free - len(kept.rows) :] == kept.rows:
         runs, free = list(kept.runs), free - len(kept.rows)
     head = free % GROUP
-    made = [
-        _run([row.api_text for row in group], [row.api_text for row in group])
-        for group in (trail[start : start + GROUP] for start in range(head, free, GROUP))
-    ]
+    texts = [row.api_text for row in trail[:free]]  # (an entry is named by its text)
+    groups = (texts[start : start + GROUP] for start in range(head, free, GROUP))
+    made = [_run(group, group) for group in groups]
     if made or kept is None:
         runs = made + runs
         parts.put(("audit runs", match_id), AuditRuns(trail[head:], runs))
-    pieces: list[Piece] = [(None, b",".join(row.api_text for row in trail[:head]))] if head else []
-    pieces += [run.later if head or index else run.first for index, run in enumerate(runs)]
-    return [(None, b"["), *pieces, (None, b"]")]
+    return _list_pieces(texts[:head], runs, [])
 
 
 def _state_pieces(reads: StateReads) -> list[Piece]:

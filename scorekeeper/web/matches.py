@@ -24,7 +24,7 @@ from ..services.match_state import MatchState, match_state
 from ..services.seated import board_view
 from ..services.storage import StorageUnavailable, transaction
 from .charts import running_totals_chart
-from .common import add_problems, match_or_404, signed
+from .common import add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
 from .match_form import (
     match_form_class,
@@ -35,9 +35,6 @@ from .match_form import (
 )
 
 bp = Blueprint("matches", __name__, url_prefix="/matches")
-
-
-bp.add_app_template_filter(signed)
 
 
 @bp.get("/new")
