@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import pytest
+from flask.json.provider import DefaultJSONProvider
 
+from scorekeeper.services.hands import evaluate_request
 from tests.rules.helpers import HF_OTHER, HF_OUT
 
 URL = "/api/v1/score"
@@ -173,6 +175,44 @@ CASES = {
 def test_totals_for_every_preset(client, variant):
     extra, sides, expected = CASES[variant]
     assert totals(score(client, variant, sides, **extra)) == expected
+
+
+ANSWERED = [
+    (variant, extra.get("players"), sides) for variant, (extra, sides, _) in CASES.items()
+] + [
+    (  # lines with cards and reasons; a free penalty whose reason is not ASCII
+        "classic",
+        None,
+        [
+            {"canastas": {"natural": 1}, "meld_cards": {"joker": 2, "ace": 5}, "red_threes": 2},
+            {
+                "meld_points": 50,
+                "hand_cards": {"high": 3},
+                "red_threes": 1,
+                "penalties": [{"points": 100, "reason": "Zoë showed a card"}],
+            },
+        ],
+    ),
+]
+
+
+@pytest.mark.parametrize(("variant", "players", "sides"), ANSWERED)
+def test_the_answer_is_each_sides_to_dict_as_flask_writes_it(app, client, variant, players, sides):
+    """The scores go to the JSON encoder as they are; the bytes are those of `to_dict`."""
+    body = {"variant": variant, "sides": sides}
+    if players is not None:
+        body["players"] = players
+    response = client.post(URL, json=body)
+    assert response.status_code == 200, response.json
+    evaluation = evaluate_request(variant, None, sides, players)
+    documented = {
+        "sides": [side.to_dict() for side in evaluation.scores],
+        "warnings": [warning.to_dict() for warning in evaluation.warnings],
+    }
+    provider = DefaultJSONProvider(app)
+    provider.sort_keys = False
+    with app.test_request_context():
+        assert response.data == provider.response(documented).get_data()
 
 
 def test_lines_name_rules_and_labels(client):
