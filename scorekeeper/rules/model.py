@@ -277,7 +277,10 @@ class RedThrees:
 
     def special_total(self, count: int) -> int | None:
         """The schedule's own total for this many threes, where it has one."""
-        return next((t.total for t in self.totals if t.count == count), None)
+        for total in self.totals:  # a few; a loop makes no generator for each side
+            if total.count == count:
+                return total.total
+        return None
 
     def plus_value(self, count: int) -> int:
         special = self.special_total(count)

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
+from operator import attrgetter
 from typing import Any
 
 from .messages import render
@@ -56,6 +57,9 @@ class Line:
         }
 
 
+_POINTS = attrgetter("points")  # a line's points
+
+
 @dataclass(frozen=True)
 class SideScore:
     total: int
@@ -80,7 +84,7 @@ def _cards(rules: Rules, counts: Mapping[str, int] | None) -> list[list[Any]]:
 def _cards_line(
     rules: Rules, rule: str, key: str, counts: Mapping[str, int] | None, points: int, **params: Any
 ) -> Line:
-    cards = _cards(rules, counts)
+    cards = _cards(rules, counts) if counts else None
     if cards:
         return Line.of(rule, points, key.replace("_points", "_cards"), cards=cards, **params)
     return Line.of(rule, points, key, **params)
@@ -95,8 +99,11 @@ def _canasta_reason(rules: Rules, needed: int) -> dict[str, Any]:
     }
 
 
-def _red_three_line(rules: Rules, side: SideHand, melded: int, red: RedThrees) -> Line | None:
-    """The line of one colour of threes laid down (its field names the rule)."""
+def _red_three_line(
+    rules: Rules, side: SideHand, melded: int, canastas: int, red: RedThrees
+) -> Line | None:
+    """The line of one colour of threes laid down (its field names the rule); `melded` and
+    `canastas` are the side's melded points and canastas."""
     count = side.count(red.field)
     if count == 0:
         return None
@@ -112,8 +119,7 @@ def _red_three_line(rules: Rules, side: SideHand, melded: int, red: RedThrees) -
             each=red.each,
         )
     special = red.special_total(count)
-    value = red.plus_value(count)
-    canastas = side.canasta_total()
+    value = special if special is not None else count * red.each  # red.plus_value(count)
     if red.negative_when == NegativeWhen.NEVER:
         negative = False
     elif red.negative_when == NegativeWhen.NO_MELD:
@@ -243,8 +249,9 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
                     "going_out", going_out.bonus_for(deal), "line.going_out", label=going_out.label
                 )
             )
+    canastas = side.canasta_total()
     for threes in rules.laid_threes():
-        red_line = _red_three_line(rules, side, melded, threes)
+        red_line = _red_three_line(rules, side, melded, canastas, threes)
         if red_line is not None:
             lines.append(red_line)
     lines.append(
@@ -312,7 +319,7 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
             lines.append(
                 Line.of("penalty", -entry.points, "line.penalty.free", reason=entry.reason or "")
             )
-    return SideScore(sum([line.points for line in lines]), tuple(lines))
+    return SideScore(sum(map(_POINTS, lines)), tuple(lines))
 
 
 def score(rules: Rules, hand: Hand) -> tuple[SideScore, ...]:
