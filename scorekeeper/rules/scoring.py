@@ -84,7 +84,7 @@ def _cards(rules: Rules, counts: Mapping[str, int] | None) -> list[list[Any]]:
 def _cards_line(
     rules: Rules, rule: str, key: str, counts: Mapping[str, int] | None, points: int, **params: Any
 ) -> Line:
-    cards = _cards(rules, counts) if counts else None
+    cards = _cards(rules, counts)
     if cards:
         return Line.of(rule, points, key.replace("_points", "_cards"), cards=cards, **params)
     return Line.of(rule, points, key, **params)
@@ -119,7 +119,7 @@ def _red_three_line(
             each=red.each,
         )
     special = red.special_total(count)
-    value = special if special is not None else count * red.each  # red.plus_value(count)
+    value = red.plus_value(count)
     if red.negative_when == NegativeWhen.NEVER:
         negative = False
     elif red.negative_when == NegativeWhen.NO_MELD:
