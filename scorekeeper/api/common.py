@@ -6,12 +6,17 @@ import json
 from collections.abc import Iterable
 from typing import Any, NoReturn
 
+import orjson
 from flask import Response, jsonify, request
 
 from ..rules import Problem
 from ..rules.text import unstorable
 
 PREFIX = "/api/v1"
+# An integer orjson reads otherwise than `json`: one past 64 bits (a float to orjson),
+# 19 digits or more. Easy to find once every digit is a 0.
+DIGITS_AS_ZEROS = bytes.maketrans(b"123456789", b"000000000")
+LONG_INTEGER = b"0" * 19
 
 
 class ApiError(Exception):
@@ -66,7 +71,7 @@ def json_object() -> dict[str, Any]:
     """The request body as a JSON object, or a 400 saying what is wrong with it."""
     raw = request_body()
     try:
-        body = json.loads(raw)
+        body = parsed_json(raw)
     except (ValueError, RecursionError):
         fail(400, "The body must be a JSON object (it is not valid JSON)")
     if not isinstance(body, dict):
@@ -76,6 +81,23 @@ def json_object() -> dict[str, Any]:
         where, reason = problem
         fail(400, f"The text at {where or 'the top level'} {reason}", where or None)
     return body
+
+
+def parsed_json(raw: bytes) -> Any:
+    """`json.loads(raw)`: the same value, or the same error.
+
+    orjson reads a body in a quarter of the work, and reads every JSON text it takes as
+    `json` does (floats too, to the last bit), save integers past 64 bits: a body that
+    may hold one (`LONG_INTEGER`; a regular expression looking for it cost more than
+    `json`), or that orjson refuses (NaN, a byte-order mark, UTF-16, half a surrogate
+    pair, nesting past 1024), goes to `json`, whose answer is the answer.
+    """
+    if LONG_INTEGER not in raw.translate(DIGITS_AS_ZEROS):
+        try:
+            return orjson.loads(raw)
+        except orjson.JSONDecodeError:
+            pass
+    return json.loads(raw)
 
 
 def may_hold_unstorable(raw: bytes) -> bool:
