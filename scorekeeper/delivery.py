@@ -22,12 +22,13 @@ from flask import (
     Response,
     abort,
     current_app,
-    request,
     send_from_directory,
     url_for,
 )
 from werkzeug.datastructures import ETags
 from werkzeug.http import parse_accept_header
+
+from .current import this_request
 
 try:
     from isal import isal_zlib
@@ -132,7 +133,7 @@ def _gzip_accepted(accept_encoding: str) -> bool:
 
 
 def accepts_gzip() -> bool:
-    return _gzip_accepted(request.environ.get("HTTP_ACCEPT_ENCODING", ""))
+    return _gzip_accepted(this_request().environ.get("HTTP_ACCEPT_ENCODING", ""))
 
 
 def vary_on(response: Response, name: str) -> None:

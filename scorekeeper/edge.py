@@ -16,10 +16,11 @@ import socket
 from collections.abc import Collection
 from typing import Any, NamedTuple
 
-from flask import Flask, abort, request
+from flask import Flask, abort
 from markupsafe import Markup
 from werkzeug.wsgi import get_host
 
+from .current import this_request
 from .lan import lan_address
 from .rules.text import printable, unstorable
 
@@ -108,13 +109,14 @@ def wsgi_text(environ: dict[str, Any], name: str) -> str | None:
 
 
 def _check_url() -> None:
-    environ = request.environ
-    raw = environ.get("RAW_URI") or request.full_path
+    current = this_request()
+    environ = current.environ
+    raw = environ.get("RAW_URI") or current.full_path
     if len(raw) > MAX_URL_LENGTH:
         abort(414, description=f"The address is too long (more than {MAX_URL_LENGTH} characters).")
     if not environ.get("QUERY_STRING"):
         return  # no query: nothing to parse (most requests, every live board poll)
-    for key, value in request.args.items(multi=True):
+    for key, value in current.args.items(multi=True):
         for text in (key, value):
             problem = unstorable(text)
             if problem is not None:

@@ -7,8 +7,9 @@ from collections.abc import Iterable
 from typing import Any, NoReturn
 
 import orjson
-from flask import Response, jsonify, request
+from flask import Request, Response, jsonify
 
+from ..current import this_app, this_request
 from ..rules import Problem
 from ..rules.text import unstorable
 
@@ -47,7 +48,7 @@ def request_body() -> bytes:
     server that does not stop the input, a body already read) goes werkzeug's way,
     answering 413 or 400 as it does.
     """
-    current = request._get_current_object()  # type: ignore[attr-defined]  # once, not per use
+    current = this_request()
     environ = current.environ
     length = environ.get("CONTENT_LENGTH", "")
     if (
@@ -58,13 +59,20 @@ def request_body() -> bytes:
         and "stream" not in vars(current)  # not being read already
         and getattr(current, "_cached_data", None) is None
     ):
-        size, limit = int(length), current.max_content_length
+        size, limit = int(length), _body_limit(current)
         if limit is None or size <= limit:
             data: bytes = environ["wsgi.input"].read(size)
             current._cached_data = data  # where get_data keeps it, for any later reader
             return data
     body: bytes = current.get_data(cache=True)
     return body
+
+
+def _body_limit(current: Request) -> int | None:
+    """`current.max_content_length` (Flask 3.1): the limit set on the request, else the
+    app's, the app read without the `current_app` proxy (see `current`)."""
+    own: int | None = current._max_content_length
+    return own if own is not None else this_app().config["MAX_CONTENT_LENGTH"]
 
 
 def json_object() -> dict[str, Any]:

@@ -22,6 +22,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
 from ..access import is_api, login_required
+from ..current import this_app
 from ..extensions import limiter
 from ..models import NAME_LENGTH, Registration, User
 from ..rules import InvalidHand
@@ -89,7 +90,7 @@ def _sign_in(user: User, remember: bool = True) -> None:
 @bp.before_app_request
 def first_run() -> ResponseReturnValue | None:
     """A fresh database: every page leads to creating the first account."""
-    if current_app.extensions.get(READY) or is_api():
+    if this_app().extensions.get(READY) or is_api():
         return None
     if accounts.has_users():
         current_app.extensions[READY] = True

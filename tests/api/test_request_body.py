@@ -6,6 +6,7 @@ from __future__ import annotations
 import io
 import itertools
 import json
+from functools import partial
 from typing import Any
 
 import pytest
@@ -107,3 +108,22 @@ def test_a_score_reads_alike_either_way(client):
     )
     assert plain.status_code == ended.status_code == 200
     assert plain.json == ended.json
+
+
+@pytest.mark.parametrize("own_limit", [len(BODY) - 1, len(BODY), None])
+def test_a_limit_set_on_the_request_is_kept_as_werkzeug_keeps_it(app, own_limit):
+    """A view may set `request.max_content_length` for itself (Flask 3.1): the one-call
+    read honours it as `get_data` does, and without one the app's limit applies."""
+
+    def read(reader):
+        def limited():
+            request.max_content_length = own_limit
+            return reader()
+
+        return limited
+
+    environ = partial(_environ, BODY, str(len(BODY)), True, False)
+    ours = _outcome(app, environ(), read(request_body))
+    werkzeugs = _outcome(app, environ(), read(lambda: request.get_data(cache=True)))
+    assert ours == werkzeugs
+    assert ours == (("refused", 413) if own_limit == len(BODY) - 1 else ("read", BODY))
