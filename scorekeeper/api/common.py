@@ -100,7 +100,7 @@ def parsed_json(raw: bytes) -> Any:
     `json`), or that orjson refuses (NaN, a byte-order mark, UTF-16, half a surrogate
     pair, nesting past 1024), goes to `json`, whose answer is the answer.
     """
-    if LONG_INTEGER not in raw.translate(DIGITS_AS_ZEROS):
+    if raw.translate(DIGITS_AS_ZEROS).find(LONG_INTEGER) < 0:  # see `may_hold_unstorable`
         try:
             return orjson.loads(raw)
         except orjson.JSONDecodeError:
@@ -113,7 +113,9 @@ def may_hold_unstorable(raw: bytes) -> bool:
     pair). Such text can come only as a \\u escape or as bytes outside ASCII: JSON
     refuses a raw NUL (a control character), and a body in UTF-16 or UTF-32 has zero
     bytes. Most bodies (plain ASCII, no escapes) are answered without walking them."""
-    return not raw.isascii() or b"\\u" in raw or b"\x00" in raw
+    # `find`, not `in`: `in` takes its operand for a byte value first, making and dropping
+    # a TypeError for every bytes one.
+    return not raw.isascii() or raw.find(b"\\u") >= 0 or raw.find(b"\x00") >= 0
 
 
 def unstorable_text(value: Any, where: str = "") -> tuple[str, str] | None:
