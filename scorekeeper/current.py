@@ -8,14 +8,14 @@ object. The hooks every request runs read them this way.
 
 from __future__ import annotations
 
-from typing import cast
-
 from flask import Flask, Request, current_app, request
 
 
 def this_request() -> Request:
-    return cast(Request, request._get_current_object())  # type: ignore[attr-defined]
+    current: Request = request._get_current_object()  # type: ignore[attr-defined]
+    return current
 
 
 def this_app() -> Flask:
-    return cast(Flask, current_app._get_current_object())  # type: ignore[attr-defined]
+    current: Flask = current_app._get_current_object()  # type: ignore[attr-defined]
+    return current
