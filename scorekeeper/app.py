@@ -12,11 +12,11 @@ from typing import Any
 
 from flask import Flask, Request, Response
 from flask import typing as ft
-from flask.globals import request_ctx
 from flask.sessions import SessionMixin
 from werkzeug.routing import MapAdapter
 
 from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
+from .current import this_request_context
 from .database import engine_options
 from .edge import wsgi_text
 from .extensions import csrf, db, limiter, login_manager, migrate
@@ -117,8 +117,7 @@ def _secret_key(instance_path: str) -> str:
 
 def _context_vars() -> dict[str, Any]:
     """The request context's own attributes, read without its properties' side effects."""
-    context = request_ctx._get_current_object()  # type: ignore[attr-defined]  # as Flask does
-    attributes: dict[str, Any] = vars(context)
+    attributes: dict[str, Any] = vars(this_request_context())
     return attributes
 
 

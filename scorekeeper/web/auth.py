@@ -6,7 +6,6 @@ from __future__ import annotations
 from flask import (
     Blueprint,
     abort,
-    current_app,
     flash,
     redirect,
     render_template,
@@ -90,10 +89,11 @@ def _sign_in(user: User, remember: bool = True) -> None:
 @bp.before_app_request
 def first_run() -> ResponseReturnValue | None:
     """A fresh database: every page leads to creating the first account."""
-    if this_app().extensions.get(READY) or is_api():
+    app = this_app()
+    if app.extensions.get(READY) or is_api():
         return None
     if accounts.has_users():
-        current_app.extensions[READY] = True
+        app.extensions[READY] = True
         return None
     if request.endpoint not in OPEN_BEFORE_SETUP:
         return redirect(url_for("auth.setup"))
