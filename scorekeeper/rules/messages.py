@@ -8,10 +8,12 @@ JSON values only (text, numbers, lists of them).
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
+from string import Formatter
 from typing import Any
 
 Params = Mapping[str, Any]
+Renderer = Callable[[Params], str]
 
 VOWEL_SOUND_EXCEPTIONS = ("one", "uni", "use", "eu")
 
@@ -191,17 +193,42 @@ TEMPLATES: dict[str, str] = {
 }
 
 
+def renderer(template: str) -> Renderer:
+    """`template.format_map`, made once as an f-string: format_map reads its template
+    again on every call, which was half the cost of a score line (a hand makes a dozen).
+
+    The f-string's fields are `p[k0]`, `p[k1]`...: the parameter names come in as
+    default values, so no text of the template lands in the code but as its literal
+    parts (braces doubled, quoted by `repr`)."""
+    parts: list[str] = []
+    names: list[str] = []
+    for literal, name, spec, conversion in Formatter().parse(template):
+        parts.append(literal.replace("{", "{{").replace("}", "}}"))
+        if name is not None:
+            if not name.isidentifier():
+                raise ValueError(f"{template!r}: a field is a parameter's name, not {name!r}")
+            field = f"p[k{len(names)}]" + (f"!{conversion}" if conversion else "")
+            parts.append("{" + field + (f":{spec}" if spec else "") + "}")
+            names.append(name)
+    defaults = "".join(f", k{index}={name!r}" for index, name in enumerate(names))
+    made: Renderer = eval(f"lambda p{defaults}: f{''.join(parts)!r}")
+    return made
+
+
+RENDERERS: dict[str, Renderer] = {key: renderer(text) for key, text in TEMPLATES.items()}
+
+
 def render(key: str, params: Params) -> str:
     """The English text of a message; an unknown key shows its `text` parameter or the key."""
-    template = TEMPLATES.get(key)
-    if template is None:
+    text = RENDERERS.get(key)
+    if text is None:
         return str(params.get("text", key))
     if "cards" not in params and "reason" not in params:
-        return template.format_map(params)  # nothing to render first: no copy to make
+        return text(params)  # nothing to render first: no copy to make
     values = dict(params)
     if "cards" in values and isinstance(values["cards"], list):
         values["cards"] = cards_text(values["cards"])
     if "reason" in values and isinstance(values["reason"], Mapping):
         reason = values["reason"]
         values["reason"] = render(str(reason.get("key", "")), reason.get("params", {}))
-    return template.format_map(values)
+    return text(values)

@@ -20,7 +20,6 @@ from .model import (
     RedThreesMinus,
     Rules,
     Sign,
-    made_frozen,
 )
 from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of
 
@@ -41,11 +40,16 @@ class Line:
 
     @classmethod
     def of(cls, rule: str, points: int, key: str, /, **params: Any) -> Line:
-        """A line whose label is its message rendered, made with `made_frozen` (every hand
-        makes a dozen lines)."""
+        """A line whose label is its message rendered, made as `made_frozen` makes a
+        record, inlined (every hand makes a dozen lines)."""
+        line = _new(cls)
         label = render(key, params)
-        fields = {"rule": rule, "label": label, "points": points, "key": key, "params": params}
-        return made_frozen(cls, fields)
+        _set(
+            line,
+            "__dict__",
+            {"rule": rule, "label": label, "points": points, "key": key, "params": params},
+        )
+        return line
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -58,6 +62,7 @@ class Line:
 
 
 _POINTS = attrgetter("points")  # a line's points
+_new, _set = object.__new__, object.__setattr__  # `made_frozen`, inlined in `Line.of`
 
 
 @dataclass(frozen=True)
