@@ -267,9 +267,13 @@ def _compress(response: Response) -> Response:
         or response.mimetype not in COMPRESSIBLE
     ):
         return response
-    response.direct_passthrough = False
-    body = response.get_data()
-    response.close()  # a static file is read whole by now: let it go
+    kept = response.response
+    if type(kept) is list and len(kept) == 1 and type(kept[0]) is bytes:
+        body = kept[0]  # as `set_data` keeps a body (a JSON answer, a page): read as it is
+    else:
+        response.direct_passthrough = False
+        body = response.get_data()
+        response.close()  # a static file is read whole by now: let it go
     if len(body) < MIN_COMPRESS:
         return response
     return gzipped(response, gzip_body(body), present)

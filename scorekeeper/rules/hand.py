@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any, TypeGuard
 
 from .errors import InvalidHand, Problem
-from .model import Rules, kept
+from .model import Rules, kept, made_frozen
 from .presets import PRESETS
 from .record import Hand, PenaltyEntry, SideHand, side_label
 from .seats import lineup_side_names, lineup_side_problems, read_lineup
@@ -559,7 +559,15 @@ def read_hand(
             )
         )
     sides, failed = _read_sides(rules, raw_sides, players_per_side, side_names, problems)
-    hand = Hand(tuple(sides), players_per_side, deal_number)
+    hand = made_frozen(  # Hand(...), made for less: one per hand read
+        Hand,
+        {
+            "sides": tuple(sides),
+            "players_per_side": players_per_side,
+            "deal": deal_number,
+            "lineup": (),
+        },
+    )
     problems.extend(check_hand(rules, hand, failed, side_names))
     if problems:
         raise InvalidHand(problems)

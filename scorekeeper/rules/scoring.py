@@ -20,6 +20,7 @@ from .model import (
     RedThreesMinus,
     Rules,
     Sign,
+    made_frozen,
 )
 from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of
 
@@ -324,7 +325,7 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
             lines.append(
                 Line.of("penalty", -entry.points, "line.penalty.free", reason=entry.reason or "")
             )
-    return SideScore(sum(map(_POINTS, lines)), tuple(lines))
+    return made_frozen(SideScore, {"total": sum(map(_POINTS, lines)), "lines": tuple(lines)})
 
 
 def score(rules: Rules, hand: Hand) -> tuple[SideScore, ...]:

@@ -16,6 +16,7 @@ from ..rules import (
     resolve_options,
     score,
 )
+from ..rules.model import made_frozen
 from ..rules.seats import lineup_side_names, seat_scores
 
 
@@ -49,7 +50,8 @@ def evaluate(
     warnings = tuple(hand_warnings(rules, hand, names))
     scores = score(rules, hand)
     seats = tuple(seat_scores(rules, hand.lineup, scores)) if hand.lineup else ()
-    return Evaluation(rules, hand, scores, warnings, seats)
+    fields = {"rules": rules, "hand": hand, "scores": scores, "warnings": warnings, "seats": seats}
+    return made_frozen(Evaluation, fields)  # Evaluation(...), made for less: one per hand
 
 
 def evaluate_request(
