@@ -208,9 +208,11 @@ def run(
         with tempfile.TemporaryDirectory() as folder:
             for _ in range(rounds):
                 bare = wrk(hello.base, Request("hello", "/"), seconds, connections, Path(folder))
+                hello.drain()
                 results.setdefault("bare Flask", []).append((bare, 1.0))
                 for request in table:
                     measure = wrk(app.base, request, seconds, connections, Path(folder))
+                    app.drain()  # the next one measures its own requests alone
                     results.setdefault(request.name, []).append((measure, measure.rps / bare.rps))
     finally:
         app.stop()
