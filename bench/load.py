@@ -3,7 +3,8 @@
 Starts the app as `make run` does (gunicorn, gunicorn.conf.py) and a bare Flask app that
 answers "hello" with the same settings, fills the app with a club's data, then drives each
 request of the table below with wrk (50 connections) and prints req/s, the ratio to bare
-Flask measured in the same round, and p50/p95/p99, each the median of the rounds.
+Flask measured in the same round, and p50/p95/p99, each the median of the rounds. Each
+load starts once the server has served what the one before left queued (`Server.drain`).
 
     python bench/load.py [--rounds 5] [--seconds 5] [--connections 50]
                          [--database-url postgresql://...] [--quick] [--only NAME ...]
