@@ -188,12 +188,12 @@ def _deflate(data: bytes, gzip: bool, level: int = LEVEL) -> bytes:
 
 
 def _quick(data: bytes, gzip: bool, level: int = QUICK_LEVEL) -> bytes:
-    """`data` compressed as `_deflate` does, by ISA-L at `level` (QUICK_LEVEL: zlib's format and
-    about the bytes of zlib's level 3, for half its work or less (a scored hand of 1.3 KB:
-    444 bytes against 428, 73 K instructions against 139 K; a history page of 3.3 KB:
-    1,201 bytes against 1,210, 19 us against 51). Where ISA-L is not installed (it
-    has no wheel for 32-bit ARM), zlib's level 3, which makes those bytes, whatever
-    `level` says: zlib's lower levels take as much work)."""
+    """`data` compressed as `_deflate` does, by ISA-L at `level`. QUICK_LEVEL makes zlib's
+    format and about the bytes of zlib's level 3 for half its work or less (a scored hand
+    of 1.3 KB: 444 bytes against 428, 73 K instructions against 139 K; a history page of
+    3.3 KB: 1,201 bytes against 1,210, 19 us against 51). Where ISA-L is not installed
+    (it has no wheel for 32-bit ARM), zlib's level 3 at any `level`: zlib's lower levels
+    take about as much work."""
     if isal_zlib is None:
         return _deflate(data, gzip, ZLIB_QUICK_LEVEL)
     compressor = isal_zlib.compressobj(
