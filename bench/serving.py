@@ -10,7 +10,7 @@ import subprocess
 import sys
 import time
 import urllib.request
-from collections.abc import Iterator, Mapping
+from collections.abc import Iterator, Mapping, Sequence
 from contextlib import contextmanager
 from pathlib import Path
 
@@ -96,11 +96,17 @@ class Server:
         port: int,
         extra: Mapping[str, str] | None = None,
         app: str = APP,
+        wrapper: Sequence[str] = (),
+        start_timeout: float = 30,
     ):
+        """`wrapper` runs gunicorn under another program (valgrind), which may need
+        longer than `start_timeout` seconds to answer."""
         self.database_url = database_url
         self.port = port
         self.extra = dict(extra or {})
         self.app = app
+        self.wrapper = tuple(wrapper)
+        self.start_timeout = start_timeout
         self.base = f"http://127.0.0.1:{port}"
         self.process: subprocess.Popen[bytes] | None = None
 
@@ -109,14 +115,14 @@ class Server:
         env.update(self.extra)
         self.process = subprocess.Popen(
             # bench/ on the path for the yardstick app (hello:app), as make run's settings.
-            [*GUNICORN, "--pythonpath", str(ROOT / "bench"), self.app],
+            [*self.wrapper, *GUNICORN, "--pythonpath", str(ROOT / "bench"), self.app],
             cwd=ROOT,
             env=env,
             stdout=subprocess.DEVNULL,
             stderr=subprocess.DEVNULL,
             start_new_session=True,  # its own process group, so kill() reaches the workers
         )
-        wait_until_up(self.base, self.probe)
+        wait_until_up(self.base, self.probe, self.start_timeout)
 
     @property
     def probe(self) -> str:
@@ -138,11 +144,12 @@ class Server:
             os.killpg(self.process.pid, signal.SIGKILL)
             self.process.wait()
 
-    def stop(self) -> None:
+    def stop(self, timeout: float = 20) -> None:
+        """SIGTERM, and `kill()` if it has not ended within `timeout` seconds."""
         if self.process is not None and self.process.poll() is None:
             os.killpg(self.process.pid, signal.SIGTERM)
             try:
-                self.process.wait(timeout=20)
+                self.process.wait(timeout=timeout)
             except subprocess.TimeoutExpired:
                 self.kill()
 

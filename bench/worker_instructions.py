@@ -16,21 +16,17 @@ from __future__ import annotations
 
 import argparse
 import json
-import os
 import re
 import shutil
-import signal
 import socket
-import subprocess
 import sys
 import tempfile
-import time
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from load import SCORED
-from serving import APP, GUNICORN, ROOT, app_env, free_port, migrate
+from serving import APP, Server, free_port, migrate
 
 BODY = json.dumps(SCORED).encode()
 ASKS = {  # name: (gunicorn's app, the request's bytes)
@@ -54,46 +50,32 @@ def ask(port: int, request: bytes) -> bytes:
 
 
 def worker_total(database_url: str, name: str, warm: int, count: int, folder: Path) -> int:
-    """The instructions of the worker's whole life: start, `warm` + `count` requests, exit."""
+    """The instructions of the worker's whole life: start, `warm` + `count` requests, exit
+    (its first request, `Server`'s probe, the same in every run)."""
     app, request = ASKS[name]
-    port = free_port()
     out = folder / f"{name}-{count}"
-    env = app_env(database_url, {"HOST": "127.0.0.1", "PORT": str(port), "WEB_CONCURRENCY": "1"})
-    env["PYTHONHASHSEED"] = "0"  # the same dicts and sets, run after run
-    server = subprocess.Popen(
-        [
+    server = Server(
+        database_url,
+        free_port(),
+        {"WEB_CONCURRENCY": "1", "PYTHONHASHSEED": "0"},  # the same dicts and sets each run
+        app,
+        wrapper=(
             "valgrind",
             "--tool=cachegrind",
             "--cache-sim=no",
             "--trace-children=yes",
             f"--cachegrind-out-file={out}.%p",
-            *GUNICORN,
-            "--pythonpath",
-            str(ROOT / "bench"),
-            app,
-        ],
-        cwd=ROOT,
-        env=env,
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-        start_new_session=True,
+        ),
+        start_timeout=300,  # the app starts slowly under valgrind
     )
+    server.start()
     try:
-        deadline = time.monotonic() + 300  # the app starts slowly under valgrind
-        while True:
-            try:
-                first = ask(port, request)
-                break
-            except OSError:
-                if time.monotonic() > deadline:
-                    raise RuntimeError(f"{name}: the server did not come up") from None
-                time.sleep(0.5)
+        first = ask(server.port, request)
         assert first.startswith(b"HTTP/1.1 200 "), first[:200]
         for _ in range(warm - 1 + count):
-            ask(port, request)
+            ask(server.port, request)
     finally:
-        os.killpg(server.pid, signal.SIGTERM)
-        server.wait()
+        server.stop(timeout=300)  # valgrind writes its counts as the processes end
     totals = []  # the master's and the worker's
     for path in folder.glob(f"{out.name}.*"):
         found = re.search(r"^summary: (\d+)", path.read_text(), re.MULTILINE)

@@ -220,15 +220,15 @@ RENDERERS: dict[str, Renderer] = {key: renderer(text) for key, text in TEMPLATES
 
 def render(key: str, params: Params) -> str:
     """The English text of a message; an unknown key shows its `text` parameter or the key."""
-    text = RENDERERS.get(key)
-    if text is None:
+    to_text = RENDERERS.get(key)
+    if to_text is None:
         return str(params.get("text", key))
     if "cards" not in params and "reason" not in params:
-        return text(params)  # nothing to render first: no copy to make
+        return to_text(params)  # nothing to render first: no copy to make
     values = dict(params)
     if "cards" in values and isinstance(values["cards"], list):
         values["cards"] = cards_text(values["cards"])
     if "reason" in values and isinstance(values["reason"], Mapping):
         reason = values["reason"]
         values["reason"] = render(str(reason.get("key", "")), reason.get("params", {}))
-    return text(values)
+    return to_text(values)

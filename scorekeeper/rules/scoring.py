@@ -41,16 +41,11 @@ class Line:
 
     @classmethod
     def of(cls, rule: str, points: int, key: str, /, **params: Any) -> Line:
-        """A line whose label is its message rendered, made as `made_frozen` makes a
-        record, inlined (every hand makes a dozen lines)."""
-        line = _new(cls)
+        """A line whose label is its message rendered, made with `made_frozen` (every hand
+        makes a dozen lines)."""
         label = render(key, params)
-        _set(
-            line,
-            "__dict__",
-            {"rule": rule, "label": label, "points": points, "key": key, "params": params},
-        )
-        return line
+        fields = {"rule": rule, "label": label, "points": points, "key": key, "params": params}
+        return made_frozen(cls, fields)
 
     def to_dict(self) -> dict[str, object]:
         return {
@@ -63,7 +58,6 @@ class Line:
 
 
 _POINTS = attrgetter("points")  # a line's points
-_new, _set = object.__new__, object.__setattr__  # `made_frozen`, inlined in `Line.of`
 
 
 @dataclass(frozen=True)
