@@ -20,10 +20,9 @@ from typing import TypeVar, cast
 from flask import Flask, g, redirect, request, session, url_for
 from flask_login import current_user
 from flask_login import login_required as untyped_login_required
-from sqlalchemy import and_, bindparam, select
+from sqlalchemy import select
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
-from .database import plain_rows, read_row
 from .extensions import db, login_manager
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
 from .services.accounts import Account, account_for_token
@@ -47,28 +46,6 @@ class Level(IntEnum):
 
 LINK_LEVELS = {LinkRole.VIEWER: Level.VIEWER, LinkRole.SCORER: Level.SCORER}
 ROLE_LEVELS = {Role.MEMBER: Level.MEMBER, Role.ADMIN: Level.ADMIN}
-
-# The access checks every match request makes, built once (with parameters) rather than
-# per request: building a statement costs about as much as running it.
-_MATCH, _MEMBER, _USER = Match.__table__, Membership.__table__, User.__table__
-MATCH_AND_ROLE = (
-    select(_MATCH.c.id, _MATCH.c.group_id, _MATCH.c.revision, _MEMBER.c.role)
-    .outerjoin(
-        _MEMBER,
-        and_(_MEMBER.c.group_id == _MATCH.c.group_id, _MEMBER.c.user_id == bindparam("user_id")),
-    )
-    .where(_MATCH.c.id == bindparam("match_id"))
-)
-MEMBER_OF_MATCH = (
-    select(_MATCH.c.id, _MATCH.c.group_id, _MATCH.c.revision, _MEMBER.c.role)
-    .select_from(
-        _MATCH.join(_MEMBER, _MEMBER.c.group_id == _MATCH.c.group_id).join(
-            _USER,
-            and_(_USER.c.id == _MEMBER.c.user_id, _USER.c.session_epoch == bindparam("epoch")),
-        )
-    )
-    .where(_MATCH.c.id == bindparam("match_id"), _USER.c.id == bindparam("user_id"))
-)
 
 
 @dataclass(frozen=True)
@@ -96,6 +73,7 @@ class Caller:
 @dataclass(frozen=True)
 class MatchAccess:
     match_id: int
+    uid: str
     group_id: int | None
     revision: int
     level: Level
@@ -159,11 +137,18 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
     who = who or caller()
     if not valid_id(match_id):
         return None
-    user_id = who.account.id if who.account else -1
-    rows = plain_rows(db.session, MATCH_AND_ROLE, {"match_id": match_id, "user_id": user_id})
-    if not rows:
+    user_id = who.account.id if who.account else None
+    row = db.session.execute(
+        select(Match.id, Match.uid, Match.group_id, Match.revision, Membership.role)
+        .outerjoin(
+            Membership,
+            (Membership.group_id == Match.group_id) & (Membership.user_id == user_id),
+        )
+        .where(Match.id == match_id)
+    ).first()
+    if row is None:
         return None
-    found_id, group_id, revision, role = rows[0]
+    found_id, uid, group_id, revision, role = row
     level = ROLE_LEVELS.get(Role(role), Level.NONE) if role else Level.NONE
     link_id = None
     if who.link_ids or who.link_token:
@@ -174,32 +159,11 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
             query = query.where(ShareLink.token == who.link_token)
         else:
             query = query.where(ShareLink.id.in_(who.link_ids))
-        for found_id, role in db.session.execute(query):
-            link_level = LINK_LEVELS[LinkRole(role)]
+        for link, link_role in db.session.execute(query):
+            link_level = LINK_LEVELS[LinkRole(link_role)]
             if link_level > level:
-                level, link_id = link_level, found_id
-    return MatchAccess(found_id, group_id, revision, level, link_id)
-
-
-def member_access(match_id: int) -> MatchAccess | None:
-    """The access of a signed-in member to a match, in one query, or None to ask
-    `require_match` (anyone else, or a session Flask-Login must restore first).
-
-    For the live board, which every phone at the table asks every few seconds: the
-    session's user (as Flask-Login keeps it: "id:epoch") and its membership are checked
-    together, so a poll costs one query.
-    """
-    number, _, epoch = str(session.get("_user_id", "")).partition(":")
-    if not number.isdigit() or not epoch.isdigit() or session.get(LINKS) or bearer():
-        return None
-    if not valid_id(match_id) or not valid_id(int(number)):
-        return None
-    params = {"match_id": match_id, "user_id": int(number), "epoch": int(epoch)}
-    row = read_row(db.engine, MEMBER_OF_MATCH, params)
-    if row is None:
-        return None
-    found_id, group_id, revision, role = row
-    return MatchAccess(found_id, group_id, revision, ROLE_LEVELS[Role(role)], None)
+                level, link_id = link_level, link
+    return MatchAccess(found_id, uid, group_id, revision, level, link_id)
 
 
 def unauthorized() -> HTTPException:

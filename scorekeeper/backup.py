@@ -4,10 +4,10 @@ Both use SQLite's online backup API, which copies a consistent state while the
 server goes on serving (it takes the database's locks as any writer would). A
 restore checks the file first, keeps a copy of the current database beside it,
 and brings an older backup up to the current schema. It also moves every match's
-revision (and every group's history revision, every hand's version and every audit
-entry's id) past the highest one the replaced database reached: servers still
-running keep what they showed per revision, version and entry (see `caches`), and
-none of these may ever name two different states. PostgreSQL has its own tools
+revision (and every hand's version and every audit entry's id) past the highest one
+the replaced database reached: servers still running keep the live boards they
+showed per revision (see `web.matches`), and none of these may ever name two
+different states. PostgreSQL has its own tools
 (pg_dump, pg_restore): the commands say which line to run.
 """
 
@@ -135,7 +135,6 @@ def restore_command(path: Path, yes: bool) -> None:
         )
     db.session.remove()
     reached = _past_highest(target, "match", "revision")
-    reached_history = _past_highest(target, "group", "history_revision")
     reached_entry = _past_highest(target, "audit_entry", "id")
     if target.exists():
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
@@ -155,10 +154,6 @@ def restore_command(path: Path, yes: bool) -> None:
         step = {"step": reached_entry}
         connection.execute(text("UPDATE audit_entry SET id = -(id + :step)"), step)
         connection.execute(text("UPDATE audit_entry SET id = -id WHERE id < 0"))
-        connection.execute(
-            text('UPDATE "group" SET history_revision = history_revision + :step'),
-            {"step": reached_history},
-        )
     click.echo(f"Restored {matches} matches and {hands} hands from {path}")
 
 

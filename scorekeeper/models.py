@@ -53,6 +53,17 @@ class LinkRole(StrEnum):
     SCORER = "scorer"
 
 
+class MatchStatus(StrEnum):
+    """Where a match stands: played on (tied: the end is reached, the lead shared), won,
+    drawn, or given up (abandoned). The engine's `GameResult.status` takes the first four."""
+
+    PLAYING = "playing"
+    TIED = "tied"  # the end is reached but the lead is shared: play on
+    FINISHED = "finished"
+    DRAWN = "drawn"
+    ABANDONED = "abandoned"
+
+
 class Registration(StrEnum):
     OPEN = "open"
     INVITE = "invite"
@@ -98,13 +109,6 @@ class Group(Model):
     name: Mapped[str] = mapped_column(String(NAME_LENGTH * 2))
     personal: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    # Moves on with every change its history and player lists show (a match ending, or
-    # changed after its end; a player added or renamed): what was made from one value
-    # stays right, so history pages are kept per value (see `listing.touch_history`).
-    history_revision: Mapped[int] = mapped_column(default=0, server_default=text("0"))
-    # How many matches its history holds (finished_at set), counted again with every
-    # move of the revision: a history page need not count 10,000 matches to say so.
-    history_matches: Mapped[int] = mapped_column(default=0, server_default=text("0"))
 
     memberships: Mapped[list[Membership]] = relationship(
         back_populates="group", cascade="all, delete-orphan"
@@ -183,10 +187,6 @@ class Player(Model):
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     name_key: Mapped[str] = mapped_column(String(NAME_LENGTH * 3))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    # How many matches of the history this player sat at, moved by one as a match enters
-    # or leaves it (`listing.move_in_history`): the history filtered by a player shows it
-    # without counting.
-    history_matches: Mapped[int] = mapped_column(default=0, server_default=text("0"))
 
 
 class Match(Model):
@@ -224,7 +224,7 @@ class Match(Model):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     players_per_side: Mapped[int]
     first_dealer: Mapped[int] = mapped_column(default=0)
-    status: Mapped[str] = mapped_column(String(12), default="playing", index=True)
+    status: Mapped[str] = mapped_column(String(12), default=MatchStatus.PLAYING, index=True)
     winner: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     finished_at: Mapped[datetime | None]

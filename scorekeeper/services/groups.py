@@ -25,7 +25,6 @@ from ..models import (
     utcnow,
 )
 from ..rules import InvalidHand, Problem
-from .listing import touch_history
 from .match_setup import clean_name
 
 ACTIVITY_SHOWN = 50
@@ -135,7 +134,6 @@ def create_group(user: User, name: object) -> Group:
 
 def rename_group(group: Group, name: object, actor: User) -> None:
     old, group.name = group.name, _group_name(name)
-    touch_history(group.id)  # the history names its groups
     record_activity(
         group.id, actor.username, "group_renamed", f"Renamed from {old} to {group.name}"
     )
@@ -266,9 +264,7 @@ def _rename_sides(sides: list[Side]) -> None:
 
 
 def _changed(group_id: int, player_id: int) -> None:
-    """The player's matches show the change: a new revision each (live boards refresh),
-    and so does the group's history."""
-    touch_history(group_id)
+    """The player's matches show the change: a new revision each (live boards refresh)."""
     played = select(Side.match_id).join(SideMember).where(SideMember.player_id == player_id)
     db.session.execute(
         update(Match).where(Match.id.in_(played)).values(revision=Match.revision + 1),
@@ -315,14 +311,6 @@ def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str
     said = f"{gone.name} merged into {kept.name}"
     db.session.execute(
         update(SideMember).where(SideMember.player_id == gone.id).values(player_id=kept.id)
-    )
-    # Never at the same match (checked above): the kept player's history holds both's.
-    gone_held = select(Player.history_matches).where(Player.id == gone.id).scalar_subquery()
-    db.session.execute(
-        update(Player)
-        .where(Player.id == kept.id)
-        .values(history_matches=Player.history_matches + gone_held),
-        execution_options={"synchronize_session": False},
     )
     _changed(group_id, kept.id)
     if kept.user_id is None:

@@ -12,7 +12,6 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import NAME_LENGTH, Match, Player, Side, SideMember, name_key
 from ..rules import PRESETS, InvalidHand, Problem, Rules, resolve_options, rules_to_json
-from .listing import touch_history
 
 
 @dataclass(frozen=True)
@@ -39,7 +38,6 @@ def find_or_add_player(group_id: int, name: str) -> Player:
         return existing
     player = Player(group_id=group_id, name=name, name_key=key)
     db.session.add(player)
-    touch_history(group_id)  # the history's list of players grows
     return player
 
 

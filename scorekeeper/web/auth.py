@@ -6,6 +6,7 @@ from __future__ import annotations
 from flask import (
     Blueprint,
     abort,
+    current_app,
     flash,
     redirect,
     render_template,
@@ -21,7 +22,6 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
 from ..access import is_api, login_required
-from ..current import this_app
 from ..extensions import limiter
 from ..models import NAME_LENGTH, Registration, User
 from ..rules import InvalidHand
@@ -89,7 +89,7 @@ def _sign_in(user: User, remember: bool = True) -> None:
 @bp.before_app_request
 def first_run() -> ResponseReturnValue | None:
     """A fresh database: every page leads to creating the first account."""
-    app = this_app()
+    app = current_app
     if app.extensions.get(READY) or is_api():
         return None
     if accounts.has_users():
