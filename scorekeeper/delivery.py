@@ -8,6 +8,7 @@ name. Text answers of these types are gzipped by Flask-Compress (see `app`).
 from __future__ import annotations
 
 import hashlib
+import mimetypes
 from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
@@ -19,7 +20,6 @@ from flask import (
     Response,
     abort,
     current_app,
-    send_from_directory,
     url_for,
 )
 
@@ -56,24 +56,27 @@ bp = Blueprint("assets", __name__)
 
 @dataclass(frozen=True)
 class Assets:
-    """The static files: their fingerprinted names, both ways, and a version for all."""
+    """The static files, read once (a few small files): their contents, their
+    fingerprinted names both ways, and a version for all."""
 
-    folder: Path
+    contents: dict[str, bytes]
     hashed: dict[str, str]
     real: dict[str, str]
     version: str
 
     @classmethod
     def scan(cls, folder: Path) -> Assets:
+        contents: dict[str, bytes] = {}
         hashed: dict[str, str] = {}
         for path in sorted(p for p in folder.rglob("*") if p.is_file()):
             name = path.relative_to(folder).as_posix()
-            digest = hashlib.sha256(path.read_bytes()).hexdigest()[:10]
+            contents[name] = path.read_bytes()
+            digest = hashlib.sha256(contents[name]).hexdigest()[:10]
             stem, dot, suffix = name.rpartition(".")
             hashed[name] = f"{stem}.{digest}.{suffix}" if dot else f"{name}.{digest}"
         real = {fingerprinted: name for name, fingerprinted in hashed.items()}
         version = hashlib.sha256("".join(sorted(hashed.values())).encode()).hexdigest()[:10]
-        return cls(folder, hashed, real, version)
+        return cls(contents, hashed, real, version)
 
     def url(self, name: str) -> str:
         return url_for("assets.static", filename=self.hashed[name])
@@ -89,14 +92,18 @@ def static(filename: str) -> Response:
     """Fingerprinted names are cached for a year; plain names must be revalidated."""
     store = assets()
     real = store.real.get(filename)
-    if real is not None:
-        response = send_from_directory(store.folder, real, max_age=YEAR)
-        response.cache_control.immutable = True
-        return response
-    if filename not in store.hashed:
+    name = real or filename
+    if name not in store.contents:
         abort(404)
-    response = send_from_directory(store.folder, filename, max_age=0)
-    response.cache_control.no_cache = True
+    mimetype = mimetypes.guess_type(name)[0] or "application/octet-stream"
+    response = Response(store.contents[name], mimetype=mimetype)
+    if real is not None:
+        response.cache_control.max_age = YEAR
+        response.cache_control.public = True
+        response.cache_control.immutable = True
+    else:
+        response.cache_control.no_cache = True
+        response.set_etag(store.hashed[name])
     return response
 
 

@@ -223,7 +223,8 @@ def history(
         )
     ]
     more = len(rows) > PAGE_SIZE  # beyond this page, in the walk's direction
-    if turned and not more:  # back at the start: the first page, full
+    if (turned and not more) or (cursor is not None and not rows):
+        # Back at the start, or past the end (a link from before changes): the first page.
         return history(
             group_ids, player, variant, abandoned=abandoned, where=where, oldest_first=oldest_first
         )
