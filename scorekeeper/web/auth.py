@@ -3,6 +3,8 @@ invite or closed), changing the password, API tokens, and the administrator's se
 
 from __future__ import annotations
 
+import re
+
 from flask import (
     Blueprint,
     abort,
@@ -35,6 +37,9 @@ bp = Blueprint("auth", __name__)
 # Signing in and opening accounts are the doors people try to force.
 ATTEMPTS = "10 per minute;100 per day"
 READY = "scorekeeper.has_users"  # app.extensions flag: once there is a user, there always is
+URL_EDGES = "".join(map(chr, range(0x21)))  # C0 controls and space, dropped at both ends
+URL_DROPPED = str.maketrans("", "", "\t\n\r")  # dropped anywhere in a URL
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
 OPEN_BEFORE_SETUP = {"auth.setup", "assets.static", "shell.manifest", "shell.service_worker"}
 
 
@@ -75,9 +80,16 @@ class SettingsForm(FlaskForm):
 
 
 def _safe_next(target: str | None) -> str:
-    """Only a path of this site: never a link to elsewhere."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
+    """Only a path of this site: never a link to elsewhere.
+
+    The target is read as a browser reads a link (the URL standard): spaces and control
+    characters around it dropped, tabs and line breaks inside it dropped, backslashes
+    taken for slashes. What is left must be a path ("/..."), not one starting "//",
+    which a browser takes for another site's address.
+    """
+    path = (target or "").strip(URL_EDGES).translate(URL_DROPPED).replace("\\", "/")
+    if path.startswith("/") and not path.startswith("//") and not CONTROL.search(path):
+        return path
     return url_for("home.index")
 
 

@@ -112,10 +112,42 @@ def test_signing_in_goes_back_to_the_page_asked_for(anonymous_client):
     assert response.headers["Location"] == "/history?player=Ann"
 
 
-@pytest.mark.parametrize("target", ["//evil.example/x", "https://evil.example", "/\\evil"])
+ELSEWHERE = [
+    "//evil.example/x",
+    "https://evil.example",
+    "/\\evil",
+    "\\\\evil.example",
+    "/\t/evil.example",  # a browser drops tabs and line breaks: //evil.example
+    "/\n/evil.example",
+    "/\r\n/evil.example",
+    " //evil.example",
+    "\x01//evil.example",
+    "/\x00/evil.example",
+    "javascript:alert(1)",
+    "evil.example",
+]
+
+
+@pytest.mark.parametrize("target", ELSEWHERE)
 def test_signing_in_never_sends_elsewhere(anonymous_client, target):
     response = log_in(anonymous_client, next=target)
     assert response.headers["Location"] == "/"
+
+
+def test_a_next_with_an_encoded_tab_does_not_lead_elsewhere(anonymous_client):
+    login = anonymous_client.get("/login?next=/%09/evil.com")
+    form = form_values(page(login))
+    assert form["next"] == "/\t/evil.com"
+    response = anonymous_client.post(
+        "/login", data={**form, "username": TESTER, "password": PASSWORD}
+    )
+    assert response.status_code == 303
+    assert response.headers["Location"] == "/"
+
+
+def test_a_next_is_taken_as_a_browser_reads_it(anonymous_client):
+    response = log_in(anonymous_client, next=" /his\ttory?player=Ann\n")
+    assert response.headers["Location"] == "/history?player=Ann"
 
 
 def test_a_wrong_password_says_so_and_signs_nobody_in(anonymous_client):
