@@ -241,7 +241,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(deployment.environment())
     if test_config is not None:
         app.config.from_mapping(test_config)
-    deployment.configure(app, secret_given=bool(app.config.get("SECRET_KEY")))
+    deployment.configure(app)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
     engine = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     for name, value in engine_options(app.config["SQLALCHEMY_DATABASE_URI"]).items():

@@ -4,6 +4,8 @@ rate limits, API tokens, the shell commands, and the settings for the internet."
 from __future__ import annotations
 
 import re
+import secrets
+from pathlib import Path
 
 import pytest
 from flask import url_for
@@ -18,6 +20,8 @@ from scorekeeper.services.storage import transaction
 from tests.support import PASSWORD, TESTER, add_user, app_on_new_database, sign_in
 
 from .helpers import csrf_token, flashes, form_values, page, text_of, top_errors
+
+DEPLOY_ENV = Path(__file__).resolve().parents[2] / "deploy" / "scorekeeper.env"
 
 
 def fresh(tmp_path, **config):
@@ -375,14 +379,46 @@ def test_a_server_for_the_internet_will_not_start_without_a_secret_key(tmp_path,
     monkeypatch.delenv("SCOREKEEPER_PUBLIC_URL")
     with pytest.raises(ConfigurationError):
         create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url})
-    monkeypatch.setenv("SECRET_KEY", "a" * 64)
+    monkeypatch.setenv("SECRET_KEY", secrets.token_hex(32))
     assert create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url})
+
+
+@pytest.mark.parametrize(
+    "weak",
+    ["a" * 64, "0123456789" * 3, secrets.token_hex(16), secrets.token_urlsafe(20), "abc" * 40],
+)
+def test_a_server_for_the_internet_refuses_a_weak_secret_key(tmp_path, monkeypatch, weak):
+    monkeypatch.setenv("SCOREKEEPER_PROXIES", "1")
+    monkeypatch.setenv("SECRET_KEY", weak)
+    url = f"sqlite:///{tmp_path / 's.sqlite'}"
+    with pytest.raises(ConfigurationError, match="at least 32 random bytes") as refused:
+        create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url})
+    assert "secrets.token_hex(32)" in str(refused.value)  # says how to make one
+
+
+@pytest.mark.parametrize("strong", [secrets.token_hex(32), secrets.token_urlsafe(32)])
+def test_a_random_key_of_32_bytes_is_enough(tmp_path, monkeypatch, strong):
+    monkeypatch.setenv("SCOREKEEPER_PROXIES", "1")
+    monkeypatch.setenv("SECRET_KEY", strong)
+    url = f"sqlite:///{tmp_path / 's.sqlite'}"
+    assert create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url})
+
+
+@pytest.mark.parametrize("proxies", ["1", ""])
+def test_the_placeholder_key_of_the_deploy_file_is_refused(tmp_path, monkeypatch, proxies):
+    """With the placeholder, anyone could sign a session cookie that opens /admin."""
+    placeholder = re.search(r"^SECRET_KEY=(.*)$", DEPLOY_ENV.read_text(), re.M).group(1)
+    monkeypatch.setenv("SCOREKEEPER_PROXIES", proxies)
+    monkeypatch.setenv("SECRET_KEY", placeholder)
+    url = f"sqlite:///{tmp_path / 's.sqlite'}"
+    with pytest.raises(ConfigurationError, match="placeholder"):
+        create_app({"TESTING": True, "SQLALCHEMY_DATABASE_URI": url})
 
 
 def test_behind_an_https_proxy_cookies_are_secure_and_hsts_is_sent(tmp_path, monkeypatch):
     monkeypatch.setenv("SCOREKEEPER_PUBLIC_URL", "https://scores.example.org")
     monkeypatch.setenv("SCOREKEEPER_PROXIES", "1")
-    app = fresh(tmp_path)
+    app = fresh(tmp_path, SECRET_KEY=secrets.token_hex(32))
     add_user(app, "Ada")
     client = app.test_client()
     public = "https://scores.example.org"
