@@ -15,7 +15,19 @@ from flask import typing as ft
 from flask.sessions import SessionMixin
 from werkzeug.routing import MapAdapter
 
-from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
+from . import (
+    access,
+    api,
+    backup,
+    caches,
+    delivery,
+    deployment,
+    edge,
+    errors,
+    private_files,
+    user_commands,
+    web,
+)
 from .current import this_request_context
 from .database import engine_options
 from .edge import wsgi_text
@@ -246,6 +258,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     engine = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     for name, value in engine_options(app.config["SQLALCHEMY_DATABASE_URI"]).items():
         engine.setdefault(name, value)
+    private_files.private_database(app.config["SQLALCHEMY_DATABASE_URI"], app.instance_path)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 

@@ -386,6 +386,7 @@ def test_a_server_for_the_internet_will_not_start_without_a_secret_key(tmp_path,
 @pytest.mark.parametrize(
     "weak",
     ["a" * 64, "0123456789" * 3, secrets.token_hex(16), secrets.token_urlsafe(20), "abc" * 40],
+    ids=["one letter", "digits", "16 bytes in hex", "20 bytes in base64", "three letters"],
 )
 def test_a_server_for_the_internet_refuses_a_weak_secret_key(tmp_path, monkeypatch, weak):
     monkeypatch.setenv("SCOREKEEPER_PROXIES", "1")
@@ -396,7 +397,9 @@ def test_a_server_for_the_internet_refuses_a_weak_secret_key(tmp_path, monkeypat
     assert "secrets.token_hex(32)" in str(refused.value)  # says how to make one
 
 
-@pytest.mark.parametrize("strong", [secrets.token_hex(32), secrets.token_urlsafe(32)])
+@pytest.mark.parametrize(
+    "strong", [secrets.token_hex(32), secrets.token_urlsafe(32)], ids=["hex", "base64"]
+)
 def test_a_random_key_of_32_bytes_is_enough(tmp_path, monkeypatch, strong):
     monkeypatch.setenv("SCOREKEEPER_PROXIES", "1")
     monkeypatch.setenv("SECRET_KEY", strong)
