@@ -35,6 +35,7 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "home.index": [(USER, "GET", "/")],
     "auth.account": [(USER, "GET", "/account"), (USER, "POST", "/account")],
     "auth.revoke_token": [(USER, "POST", "/account/tokens/{token_id}/revoke")],
+    "auth.sign_out_everywhere": [(USER, "POST", "/account/sign-out-everywhere")],
     "auth.admin": [(SITE_ADMIN, "GET", "/admin"), (SITE_ADMIN, "POST", "/admin")],
     "auth.login": [(PUBLIC, "GET", "/login"), (PUBLIC, "POST", "/login")],
     "auth.logout": [(PUBLIC, "POST", "/logout")],

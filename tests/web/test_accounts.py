@@ -215,8 +215,55 @@ def test_signing_out_ends_the_session_and_clears_the_phones_copies(client):
     token = csrf_token(client.get("/account").text)
     response = client.post("/logout", data={"csrf_token": token})
     assert response.status_code == 303
-    assert response.headers["Clear-Site-Data"] == '"cache"'
+    assert response.headers["Clear-Site-Data"] == '"cache", "storage"'
     assert client.get("/").status_code == 302
+
+
+def test_a_copy_of_the_cookies_opens_nothing_once_signed_out(app):
+    """Someone who copied a phone's cookies (session and "keep me signed in") cannot use
+    them after the phone signed out: the sign-in they name is gone from the server."""
+    phone = app.test_client()
+    log_in(phone, remember="y")
+    copied = {name: phone.get_cookie(name).value for name in ("session", "remember_token")}
+    signed_out = phone.post("/logout", data={"csrf_token": csrf_token(phone.get("/account").text)})
+    assert signed_out.status_code == 303
+    for name, value in copied.items():
+        thief = app.test_client()
+        thief.set_cookie(name, value)
+        assert thief.get("/").status_code == 302, name  # to the sign-in page
+        assert thief.get("/api/v1/stats").status_code == 401, name
+
+
+def test_signing_out_everywhere_ends_every_sign_in(app):
+    phone, tablet = app.test_client(), app.test_client()
+    log_in(phone, remember="y")
+    log_in(tablet, remember="y")
+    kept = tablet.get_cookie("remember_token").value
+    account = tablet.get("/account")
+    assert "2 phones and browsers are signed in" in text_of(account)
+    response = tablet.post(
+        "/account/sign-out-everywhere", data={"csrf_token": csrf_token(account.text)}
+    )
+    assert response.status_code == 303
+    assert response.headers["Clear-Site-Data"] == '"cache", "storage"'
+    assert "Signed out everywhere (2 sign-ins ended)." in flashes(tablet.get("/login"))
+    assert phone.get("/").status_code == 302
+    assert tablet.get("/").status_code == 302
+    replay = app.test_client()
+    replay.set_cookie("remember_token", kept)
+    assert replay.get("/").status_code == 302
+
+
+def test_a_live_board_stops_at_once_for_a_phone_signed_out_elsewhere(app):
+    phone, laptop = app.test_client(), app.test_client()
+    log_in(phone)
+    log_in(laptop)
+    body = {"variant": "classic-2p", "sides": [{"players": ["A"]}, {"players": ["B"]}]}
+    match_id = phone.post("/api/v1/matches", json=body).json["id"]
+    assert phone.get(f"/matches/{match_id}/board").status_code == 200
+    account = laptop.get("/account")
+    laptop.post("/account/sign-out-everywhere", data={"csrf_token": csrf_token(account.text)})
+    assert phone.get(f"/matches/{match_id}/board").status_code == 401
 
 
 # --- passwords --------------------------------------------------------------------------
@@ -225,7 +272,8 @@ def test_signing_out_ends_the_session_and_clears_the_phones_copies(client):
 def test_a_new_password_ends_every_other_session(app):
     phone, tablet = app.test_client(), app.test_client()
     log_in(phone)
-    log_in(tablet)
+    log_in(tablet, remember="y")
+    remembered = tablet.get_cookie("remember_token").value
     form = form_values(page(phone.get("/account")))
     changed = phone.post(
         "/account", data={**form, "pw-current": PASSWORD, "pw-new": "a new long secret"}
@@ -233,8 +281,41 @@ def test_a_new_password_ends_every_other_session(app):
     assert changed.status_code == 303
     assert phone.get("/").status_code == 200  # this phone stays signed in
     assert tablet.get("/").status_code == 302  # the other one must sign in again
+    replay = app.test_client()
+    replay.set_cookie("remember_token", remembered)
+    assert replay.get("/").status_code == 302  # and its "keep me signed in" is over too
     assert log_in(app.test_client(), password="a new long secret").status_code == 303
     assert log_in(app.test_client()).status_code == 422
+
+
+def token_of(app, name: str = TESTER) -> str:
+    with app.app_context(), transaction():
+        return accounts.new_api_token(accounts.find_user(name), "script").secret
+
+
+MATCH = {"variant": "classic-2p", "sides": [{"players": ["A"]}, {"players": ["B"]}]}
+
+
+def works(app, token: str) -> bool:
+    headers = {"Authorization": f"Bearer {token}"}
+    answer = app.test_client().post("/api/v1/matches", json=MATCH, headers=headers)
+    assert answer.status_code in (201, 401)
+    return answer.status_code == 201
+
+
+def test_a_new_password_revokes_the_api_tokens_unless_told_not_to(app, client):
+    token = token_of(app)
+    form = form_values(page(client.get("/account")))
+    assert form["pw-revoke_tokens"] == "y"  # offered, and ticked
+    kept = {k: v for k, v in form.items() if k != "pw-revoke_tokens"}
+    changed = client.post("/account", data={**kept, "pw-current": PASSWORD, "pw-new": "x" * 12})
+    assert changed.status_code == 303
+    assert works(app, token)
+    form = form_values(page(client.get("/account")))
+    changed = client.post("/account", data={**form, "pw-current": "x" * 12, "pw-new": "y" * 12})
+    assert changed.status_code == 303
+    assert "Your API tokens (1) were revoked." in " ".join(flashes(client.get("/account")))
+    assert not works(app, token)
 
 
 def test_changing_the_password_needs_the_current_one(client, app):
@@ -312,21 +393,42 @@ def test_signing_in_is_rate_limited_with_a_clear_message(tmp_path):
 # --- API tokens -------------------------------------------------------------------------
 
 
-def test_an_api_token_is_shown_once_works_and_can_be_revoked(client, app):
+def make_token(client, **fields):
     form = form_values(page(client.get("/account")), form_index=1)
-    made = client.post("/account", data={**form, "token-name": "my script"})
-    assert made.status_code == 303
-    shown = client.get("/account")
-    token = re.search(r"sk_[\w-]+", shown.text).group(0)
+    return client.post("/account", data={**form, **fields})
+
+
+def test_an_api_token_is_shown_once_works_and_can_be_revoked(client, app):
+    made = make_token(client, **{"token-name": "my script", "token-password": PASSWORD})
+    assert made.status_code == 200  # shown in this answer, not kept for the next one
+    assert made.headers["Cache-Control"] == "no-store"
+    token = re.search(r"sk_[\w-]+", made.text).group(0)
+    for cookie in made.headers.getlist("Set-Cookie"):
+        session = app.session_interface.get_signing_serializer(app).loads(
+            cookie.split(";")[0].split("=", 1)[1]
+        )
+        assert token not in str(session)
     assert "sk_" not in client.get("/account").text  # shown this once
-    api = app.test_client()
-    headers = {"Authorization": f"Bearer {token}"}
-    body = {"variant": "classic-2p", "sides": [{"players": ["A"]}, {"players": ["B"]}]}
-    assert api.post("/api/v1/matches", json=body, headers=headers).status_code == 201
+    assert works(app, token)
     with app.app_context():
         token_id = accounts.api_tokens(accounts.find_user(TESTER))[0].id
+    shown = client.get("/account")
     client.post(f"/account/tokens/{token_id}/revoke", data={"csrf_token": csrf_token(shown.text)})
-    assert api.post("/api/v1/matches", json=body, headers=headers).status_code == 401
+    assert not works(app, token)
+
+
+def test_making_a_token_asks_for_the_password_again(client, app):
+    """A copied cookie alone cannot make a credential that outlives the session."""
+    missing = make_token(client, **{"token-name": "my script"})
+    assert missing.status_code == 422
+    assert "Enter your password" in text_of(missing)
+    wrong = make_token(client, **{"token-name": "my script", "token-password": "not it"})
+    assert wrong.status_code == 422
+    assert "That is not your password" in text_of(wrong)
+    assert form_values(page(wrong), form_index=1)["token-name"] == "my script"  # kept
+    assert "sk_" not in wrong.text
+    with app.app_context():
+        assert accounts.api_tokens(accounts.find_user(TESTER)) == []
 
 
 def test_tokens_are_kept_hashed(client, app):
