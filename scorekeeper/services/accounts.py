@@ -31,6 +31,7 @@ from ..models import (
     name_key,
 )
 from ..rules import InvalidHand, Problem
+from . import setup_code
 from .listing import touch_history
 from .match_setup import clean_name
 
@@ -125,6 +126,7 @@ def create_user(username: object, password: object, *, admin: bool = False) -> U
     db.session.flush()
     if first:
         _claim_what_came_before(group)
+        setup_code.consume()  # set-up is over, whoever made the first account
     return user
 
 

@@ -29,7 +29,7 @@ from ..current import this_app
 from ..extensions import limiter
 from ..models import NAME_LENGTH, Registration, User
 from ..rules import InvalidHand
-from ..services import accounts, groups
+from ..services import accounts, groups, setup_code
 from ..services.accounts import MAX_PASSWORD
 from ..services.storage import transaction
 from .common import add_problems
@@ -42,12 +42,22 @@ READY = "scorekeeper.has_users"  # app.extensions flag: once there is a user, th
 URL_EDGES = "".join(map(chr, range(0x21)))  # C0 controls and space, dropped at both ends
 URL_DROPPED = str.maketrans("", "", "\t\n\r")  # dropped anywhere in a URL
 CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+WRONG_CODE = (
+    "That is not the set-up code of this server: it is shown where the server was started "
+    "(make run), and each start shows a new one."
+)
 OPEN_BEFORE_SETUP = {"auth.setup", "assets.static", "shell.manifest", "shell.service_worker"}
 
 
 class SetupForm(FlaskForm):
     username = StringField("Your name", validators=[InputRequired(), Length(max=NAME_LENGTH)])
     password = PasswordField("Password", validators=[InputRequired(), Length(max=MAX_PASSWORD)])
+
+
+class FirstAccountForm(SetupForm):
+    code = StringField(
+        "Set-up code", validators=[InputRequired(message="Enter the set-up code"), Length(max=40)]
+    )
 
 
 class RegisterForm(SetupForm):
@@ -133,11 +143,17 @@ def first_run() -> ResponseReturnValue | None:
 @bp.route("/setup", methods=["GET", "POST"])
 @limiter.limit(ATTEMPTS, methods=["POST"])
 def setup() -> ResponseReturnValue:
+    """The first account, for whoever has the set-up code the server's terminal shows."""
     if accounts.has_users():
         return redirect(url_for("home.index"))
-    form = SetupForm()
+    form = FirstAccountForm()
+    if request.method == "GET":
+        form.code.data = request.args.get("code", "")[:40]  # the address make run prints
     top: list[str] = []
-    if form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if valid and not setup_code.matches(form.code.data):
+        form.code.errors = [WRONG_CODE]
+    elif valid:
         try:
             with transaction():
                 user = accounts.create_user(form.username.data, form.password.data, admin=True)

@@ -11,15 +11,16 @@ import pytest
 from flask import url_for
 from sqlalchemy import select, text
 
-from scorekeeper import create_app
+from scorekeeper import create_app, lan
 from scorekeeper.deployment import ConfigurationError
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player, User
 from scorekeeper.services import accounts, groups
 from scorekeeper.services.storage import transaction
+from scorekeeper.user_commands import new_setup_code
 from tests.support import PASSWORD, TESTER, add_user, app_on_new_database, sign_in
 
-from .helpers import csrf_token, flashes, form_values, page, text_of, top_errors
+from .helpers import all_field_errors, csrf_token, flashes, form_values, page, text_of, top_errors
 
 DEPLOY_ENV = Path(__file__).resolve().parents[2] / "deploy" / "scorekeeper.env"
 
@@ -37,6 +38,20 @@ def log_in(client, name: str = TESTER, password: str = PASSWORD, **extra):
 # --- the first account ------------------------------------------------------------------
 
 
+def setup_code_of(app) -> str:
+    """A new set-up code, as `make run` prints it."""
+    with app.app_context():
+        code = new_setup_code()
+    assert code is not None
+    return code
+
+
+def first_account(client, code: str, **fields):
+    form = form_values(page(client.get("/setup")))
+    data = {**form, "code": code, "username": "Ada", "password": "x" * 12, **fields}
+    return client.post("/setup", data=data)
+
+
 def test_a_fresh_server_asks_for_the_first_account_everywhere(tmp_path):
     client = fresh(tmp_path).test_client()
     for url in ("/", "/history", "/login", "/matches/new", "/rules"):
@@ -49,8 +64,10 @@ def test_a_fresh_server_asks_for_the_first_account_everywhere(tmp_path):
 
 def test_the_first_account_runs_the_server_and_is_signed_in(tmp_path):
     app = fresh(tmp_path)
+    code = setup_code_of(app)
     client = app.test_client()
-    form = form_values(page(client.get("/setup")))
+    form = form_values(page(client.get(f"/setup?code={code}")))  # the address make run prints
+    assert form["code"] == code
     response = client.post("/setup", data={**form, "username": "Ada", "password": "x" * 12})
     assert response.status_code == 303
     home = client.get("/")
@@ -63,10 +80,78 @@ def test_the_first_account_runs_the_server_and_is_signed_in(tmp_path):
     assert client.get("/setup").headers["Location"] == "/"
 
 
-def test_the_first_account_checks_what_it_is_given(tmp_path):
+@pytest.mark.parametrize("code", ["", "WRONG-CODE-1234", "guessed"])
+def test_the_first_account_needs_the_set_up_code(tmp_path, code):
+    """Whoever reaches a fresh server first does not own it: the code is shown only
+    where the server was started."""
+    app = fresh(tmp_path)
+    setup_code_of(app)
+    client = app.test_client()
+    response = first_account(client, code)
+    assert response.status_code == 422
+    errors = all_field_errors(response)
+    assert list(errors) == ["code"]
+    assert errors["code"][0].startswith(("That is not the set-up code", "Enter the set-up code"))
+    assert form_values(page(response))["username"] == "Ada"  # what was typed is kept
+    assert client.get("/").headers["Location"] == "/setup"
+    with app.app_context():
+        assert not accounts.has_users()
+
+
+def test_a_new_code_replaces_the_last_and_the_first_account_ends_it(tmp_path):
+    app = fresh(tmp_path)
+    old, new = setup_code_of(app), setup_code_of(app)
+    client = app.test_client()
+    assert first_account(client, old).status_code == 422
+    typed = new.lower().replace("-", " ")  # any case, spaces for dashes
+    assert first_account(client, typed).status_code == 303
+    other = app.test_client()
+    assert other.get("/setup").headers["Location"] == "/"  # set-up is over
+    data = {"code": new, "username": "Eve", "password": "x" * 12}
+    assert other.post("/setup", data=data).headers["Location"] == "/"
+    with app.app_context():
+        assert accounts.user_count() == 1
+
+
+def test_a_server_with_no_code_printed_says_where_to_get_one(tmp_path):
     client = fresh(tmp_path).test_client()
-    form = form_values(page(client.get("/setup")))
-    response = client.post("/setup", data={**form, "username": "Ada", "password": "short"})
+    page_text = text_of(client.get("/setup"))
+    assert "make run" in page_text
+    assert "setup-code" in page_text
+    assert first_account(client, "ABCD-EFGH-JKLM").status_code == 422
+
+
+def test_make_run_prints_the_set_up_code_while_there_is_no_account(tmp_path, monkeypatch, capsys):
+    app = fresh(tmp_path)
+    monkeypatch.setenv("DATABASE_URL", app.config["SQLALCHEMY_DATABASE_URI"])
+    monkeypatch.setenv("SECRET_KEY", "test")
+    lan.main(["lan", "8000"])
+    printed = capsys.readouterr().out
+    address = re.search(r"http://[\d.]+:8000/setup\?code=([A-Z0-9-]{14})", printed)
+    assert address is not None
+    client = app.test_client()
+    form = form_values(page(client.get(address.group(0).split(":8000", 1)[1])))
+    assert form["code"] == address.group(1)
+    assert first_account(client, form["code"]).status_code == 303
+    lan.main(["lan", "8000"])
+    assert "setup?code" not in capsys.readouterr().out  # an account exists: no code
+
+
+def test_the_shell_prints_a_set_up_code_until_there_is_an_account(tmp_path):
+    app = fresh(tmp_path)
+    printed = app.test_cli_runner().invoke(args=["setup-code"])
+    assert printed.exit_code == 0, printed.output
+    code = printed.output.strip().splitlines()[-1]
+    assert first_account(app.test_client(), code).status_code == 303
+    over = app.test_cli_runner().invoke(args=["setup-code"])
+    assert over.exit_code != 0
+    assert "set-up is over" in over.output
+
+
+def test_the_first_account_checks_what_it_is_given(tmp_path):
+    app = fresh(tmp_path)
+    client = app.test_client()
+    response = first_account(client, setup_code_of(app), password="short")
     assert response.status_code == 422
     assert "at least 8 characters" in text_of(response)
     assert client.get("/").headers["Location"] == "/setup"
@@ -88,9 +173,7 @@ def test_the_first_administrator_receives_the_matches_from_before_accounts(tmp_p
             )
         )
         db.session.commit()
-    client = app.test_client()
-    form = form_values(page(client.get("/setup")))
-    client.post("/setup", data={**form, "username": "Ada", "password": "x" * 12})
+    assert first_account(app.test_client(), setup_code_of(app)).status_code == 303
     with app.app_context():
         group_id = db.session.scalar(select(Match.group_id))
         assert group_id is not None
