@@ -132,7 +132,12 @@ def caller() -> Caller:
 
 
 def grant_link(link: ShareLink) -> None:
-    """Keep an opened share link in this browser's session."""
+    """Keep an opened share link in this browser's session; checked again on every
+    request (a revoked link opens nothing). A member of the match's group needs no link
+    and none is kept: taken out of the group, they keep nothing a link gave them."""
+    membership = match_access(link.match_id, Caller(caller().account))
+    if membership is not None and membership.level >= Level.MEMBER:
+        return
     links = [i for i in session.get(LINKS, []) if isinstance(i, int) and i != link.id]
     session[LINKS] = [*links, link.id][-MAX_LINKS:]
     g.pop("caller", None)
