@@ -25,6 +25,7 @@ from . import (
     edge,
     errors,
     private_files,
+    rate_limits,
     user_commands,
     web,
 )
@@ -259,6 +260,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for name, value in engine_options(app.config["SQLALCHEMY_DATABASE_URI"]).items():
         engine.setdefault(name, value)
     private_files.private_database(app.config["SQLALCHEMY_DATABASE_URI"], app.instance_path)
+    rate_limits.configure(app)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 

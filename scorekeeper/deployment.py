@@ -8,8 +8,9 @@
 - `SECRET_KEY` must be set explicitly for such a server (all app servers behind one
   proxy share it), to at least 32 random bytes; a LAN server keeps the key it makes in
   instance/secret_key. The placeholder of deploy/scorekeeper.env is refused everywhere.
-- `SCOREKEEPER_RATELIMIT_STORAGE`: where the sign-in rate limits are counted
-  (memory:// by default; redis://host:6379 when several app servers share them).
+- `SCOREKEEPER_RATELIMIT_STORAGE`: where the sign-in rate limits are counted (by
+  default in the app's own database, which every worker and app server shares, see
+  `rate_limits`; or redis://host:6379, or memory:// for one process).
 Answers over HTTPS also carry HSTS (`delivery.SecurityHeaders`).
 """
 
@@ -84,7 +85,6 @@ def from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
 def configure(app: Flask) -> None:
     """Apply the deployment settings; refuse to start an internet server without a strong
     SECRET_KEY, and any server with the placeholder key."""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("REMEMBER_COOKIE_DURATION", REMEMBERED_FOR)
     app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")

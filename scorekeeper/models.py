@@ -174,6 +174,18 @@ class Setting(Model):
     value: Mapped[str] = mapped_column(String(200))
 
 
+class RateLimit(Model):
+    """A sign-in limit's count in its current window (see `rate_limits`): shared by every
+    worker and app server of the database."""
+
+    if TYPE_CHECKING:  # a Table (written to in Core by its own engine), typed FromClause
+        __table__: ClassVar[Table]
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int]
+    expires_at: Mapped[float] = mapped_column(index=True)  # seconds since the epoch
+
+
 class Activity(Model):
     """What happened to a group beyond hands: matches deleted, members removed, renames."""
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import contextlib
+import http.cookiejar
 import json
 import os
 import re
@@ -12,6 +13,7 @@ import subprocess
 import threading
 import time
 import urllib.error
+import urllib.parse
 import urllib.request
 from pathlib import Path
 
@@ -179,3 +181,36 @@ def test_a_proxied_server_open_to_the_network_will_not_start():
     assert refused.returncode == 1
     assert "Not started: SCOREKEEPER_PROXIES is set" in refused.stderr
     assert "HOST=127.0.0.1" in refused.stderr
+
+
+def sign_in_tries(base: str, password: str) -> int:
+    """One try at the sign-in form, as a browser makes it; the answer's status."""
+    jar = http.cookiejar.CookieJar()
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor(jar))
+    with browser.open(f"{base}/login", timeout=30) as login:
+        csrf = re.search(r'name="csrf_token" type="hidden" value="([^"]+)"', login.read().decode())
+    assert csrf is not None
+    form = {"csrf_token": csrf.group(1), "username": "Ada", "password": password}
+    try:
+        with browser.open(f"{base}/login", urllib.parse.urlencode(form).encode(), timeout=30):
+            return 200
+    except urllib.error.HTTPError as error:
+        return error.code
+
+
+def test_two_app_servers_on_one_database_count_the_sign_in_tries_together(tmp_path):
+    """Each server (or worker) counted 10 tries of its own in memory: 20 in all."""
+    url = f"sqlite:///{tmp_path / 'limits.sqlite'}"
+    serving.migrate(url)
+    serving.flask_cli(url, "users", "create", "Ada", "--password", "the right one")
+    servers = [serving.Server(url, serving.free_port(), {"WEB_CONCURRENCY": "1"}) for _ in "ab"]
+    try:
+        for server in servers:
+            server.start()
+        tries = [sign_in_tries(servers[i % 2].base, "not it") for i in range(10)]
+        assert tries == [422] * 10
+        assert sign_in_tries(servers[0].base, "the right one") == 429
+        assert sign_in_tries(servers[1].base, "the right one") == 429
+    finally:
+        for server in servers:
+            server.stop()

@@ -17,7 +17,7 @@ from tests.web.helpers import form_values, page
 from .conftest import make_app
 from .test_migration_data import play_some_hands, row_counts
 
-BEFORE_SIGN_INS = "f2a9c4d8b613"
+BEFORE_SIGN_INS = "f2a9c4d8b613"  # and before the rate-limit counters
 ACCOUNT_TABLES = ("user", "api_token", "group", "membership")
 
 

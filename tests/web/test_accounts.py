@@ -473,6 +473,15 @@ def test_signing_in_is_rate_limited_with_a_clear_message(tmp_path):
     assert "Too many" in text_of(page_429)
 
 
+def test_the_sign_in_limits_are_counted_in_the_database_unless_told_otherwise(
+    tmp_path, monkeypatch
+):
+    """(Counted across processes: tests/db/test_gunicorn.py.)"""
+    assert fresh(tmp_path).config["RATELIMIT_STORAGE_URI"] == "scorekeeper-database://"
+    monkeypatch.setenv("SCOREKEEPER_RATELIMIT_STORAGE", "memory://")
+    assert fresh(tmp_path).config["RATELIMIT_STORAGE_URI"] == "memory://"
+
+
 # --- API tokens -------------------------------------------------------------------------
 
 
