@@ -31,7 +31,7 @@ from ..models import (
     name_key,
 )
 from ..rules import InvalidHand, Problem
-from . import setup_code
+from . import names, setup_code
 from .listing import touch_history
 from .match_setup import clean_name
 
@@ -86,6 +86,19 @@ def _check_username(raw: object, problems: list[Problem]) -> str:
         problems.append(Problem(None, "username", f"Keep it to {NAME_LENGTH} characters"))
     elif find_user(name) is not None:
         problems.append(Problem(None, "username", f"{name} is taken: choose another name"))
+    elif names.problem(name):
+        problems.append(Problem(None, "username", str(names.problem(name))))
+    else:
+        taken = list(db.session.execute(select(User.username)).scalars())
+        alike = names.look_alike(name, taken)
+        if alike is not None:
+            problems.append(
+                Problem(
+                    None,
+                    "username",
+                    f"{name} looks just like {alike}, who has an account here: choose another name",
+                )
+            )
     return name
 
 

@@ -26,6 +26,7 @@ from ..models import (
     utcnow,
 )
 from ..rules import InvalidHand, Problem
+from . import names
 from .listing import touch_history
 from .match_setup import clean_name
 
@@ -122,6 +123,9 @@ def _group_name(raw: object) -> str:
         raise InvalidHand(
             [Problem(None, "name", f"Give the group a name of 1 to {NAME_LENGTH * 2} characters")]
         )
+    hidden = names.problem(name, person=False)
+    if hidden:
+        raise InvalidHand([Problem(None, "name", hidden)])
     return name
 
 
@@ -333,6 +337,13 @@ def rename_player(group_id: int, player: Player, new_name: object, actor: User) 
         raise InvalidHand(
             [Problem(None, "name", f"{other.name} is already a player here: merge them instead")]
         )
+    wrong = names.problem(name)
+    others = [p.name for p in players(group_id) if p.id != player.id]
+    alike = names.look_alike(name, others) if wrong is None else None
+    if alike is not None:
+        wrong = f"{name} looks just like {alike}, a player of this group: choose another name"
+    if wrong is not None:
+        raise InvalidHand([Problem(None, "name", wrong)])
     sides = _auto_named_sides([player.id])
     old, player.name, player.name_key = player.name, name, name_key(name)
     _rename_sides(sides)
