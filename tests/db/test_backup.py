@@ -13,7 +13,7 @@ import flask_migrate
 from werkzeug.serving import make_server
 
 from scorekeeper.extensions import db
-from tests.support import api_token_of_tester, signed_in
+from tests.support import api_token_of_tester, sign_in, signed_in
 
 from .conftest import make_app
 
@@ -229,6 +229,10 @@ def test_another_worker_shows_the_entries_recorded_after_a_restore(tmp_path):
     seen = other.get(f"/api/v1/matches/{match_id}").json  # the other worker keeps it
     assert [entry["action"] for entry in seen["audit"]] == ["corrected", "recorded"]
     assert runner.invoke(args=["restore", "--yes", str(tmp_path / "club.bak")]).exit_code == 0
+    # The backup was taken before the other phone signed in: the restore ended that
+    # sign-in, as it ends every one made after the backup.
+    assert other.get(f"/api/v1/matches/{match_id}").status_code == 401
+    sign_in(other)
 
     saved = client.post(hands, json={"sides": USUAL}).json
     assert [entry["action"] for entry in saved["audit"]] == ["recorded", "recorded"]
