@@ -144,8 +144,10 @@ def test_the_durability_script_runs_and_loses_nothing(tmp_path):
 
 
 def gunicorn_settings(**environ: str) -> subprocess.CompletedProcess[str]:
-    """gunicorn.conf.py read as `make run` reads it, in this environment (nothing served)."""
+    """gunicorn.conf.py read as `make run` reads it, in this environment (nothing served;
+    gunicorn loads the app, on a database in memory)."""
     env = {k: v for k, v in os.environ.items() if k not in ("HOST", "SCOREKEEPER_PROXIES")}
+    env["DATABASE_URL"] = "sqlite://"
     return subprocess.run(
         [*serving.GUNICORN, "--print-config", serving.APP],
         cwd=serving.ROOT,
