@@ -29,6 +29,7 @@ from ..models import (
     SignIn,
     User,
     name_key,
+    utcnow,
 )
 from ..rules import InvalidHand, Problem
 from . import names, setup_code
@@ -189,7 +190,13 @@ def password_matches(user: User, password: object) -> bool:
 
 
 def start_sign_in(user: User) -> None:
-    """A new sign-in of the user, which `user.get_id()` then names (for Flask-Login)."""
+    """A new sign-in of the user, which `user.get_id()` then names (for Flask-Login).
+    The user's sign-ins older than the longest "keep me signed in" go: no cookie that
+    names them is still kept by a browser."""
+    kept_for = current_app.config["REMEMBER_COOKIE_DURATION"]
+    db.session.execute(
+        delete(SignIn).where(SignIn.user_id == user.id, SignIn.created_at < utcnow() - kept_for)
+    )
     key = secrets.token_urlsafe(24)
     db.session.add(SignIn(key=key, user_id=user.id))
     db.session.flush()

@@ -5,16 +5,17 @@ from __future__ import annotations
 
 import re
 import secrets
+from datetime import timedelta
 from pathlib import Path
 
 import pytest
 from flask import url_for
-from sqlalchemy import select, text
+from sqlalchemy import func, select, text, update
 
 from scorekeeper import create_app, lan
 from scorekeeper.deployment import ConfigurationError
 from scorekeeper.extensions import db
-from scorekeeper.models import Match, Player, User
+from scorekeeper.models import Match, Player, SignIn, User, utcnow
 from scorekeeper.services import accounts, groups
 from scorekeeper.services.storage import transaction
 from scorekeeper.user_commands import new_setup_code
@@ -335,6 +336,19 @@ def test_signing_out_everywhere_ends_every_sign_in(app):
     replay = app.test_client()
     replay.set_cookie("remember_token", kept)
     assert replay.get("/").status_code == 302
+
+
+def test_sign_ins_older_than_the_longest_keep_me_signed_in_are_forgotten(app):
+    phone = app.test_client()
+    log_in(phone)
+    with app.app_context(), transaction():
+        ancient = utcnow() - app.config["REMEMBER_COOKIE_DURATION"] - timedelta(days=1)
+        db.session.execute(update(SignIn).values(created_at=ancient))
+    assert phone.get("/").status_code == 200  # tidied when the user next signs in
+    log_in(app.test_client())  # the next sign-in clears it away
+    with app.app_context():
+        assert db.session.execute(select(func.count()).select_from(SignIn)).scalar() == 1
+    assert phone.get("/").status_code == 302
 
 
 def test_a_live_board_stops_at_once_for_a_phone_signed_out_elsewhere(app):
