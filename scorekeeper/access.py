@@ -23,10 +23,10 @@ from flask_login import login_required as untyped_login_required
 from sqlalchemy import and_, bindparam, select
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
-from .database import plain_rows, read_row
+from .database import plain_rows
 from .extensions import db, login_manager
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
-from .services.accounts import Account, account_for_token
+from .services.accounts import Account, account_for_token, signed_in_user
 from .services.match_state import valid_id
 from .services.sharing import open_link
 
@@ -50,7 +50,7 @@ ROLE_LEVELS = {Role.MEMBER: Level.MEMBER, Role.ADMIN: Level.ADMIN}
 
 # The access checks every match request makes, built once (with parameters) rather than
 # per request: building a statement costs about as much as running it.
-_MATCH, _MEMBER, _USER = Match.__table__, Membership.__table__, User.__table__
+_MATCH, _MEMBER = Match.__table__, Membership.__table__
 MATCH_AND_ROLE = (
     select(_MATCH.c.id, _MATCH.c.group_id, _MATCH.c.revision, _MEMBER.c.role)
     .outerjoin(
@@ -58,16 +58,6 @@ MATCH_AND_ROLE = (
         and_(_MEMBER.c.group_id == _MATCH.c.group_id, _MEMBER.c.user_id == bindparam("user_id")),
     )
     .where(_MATCH.c.id == bindparam("match_id"))
-)
-MEMBER_OF_MATCH = (
-    select(_MATCH.c.id, _MATCH.c.group_id, _MATCH.c.revision, _MEMBER.c.role)
-    .select_from(
-        _MATCH.join(_MEMBER, _MEMBER.c.group_id == _MATCH.c.group_id).join(
-            _USER,
-            and_(_USER.c.id == _MEMBER.c.user_id, _USER.c.session_epoch == bindparam("epoch")),
-        )
-    )
-    .where(_MATCH.c.id == bindparam("match_id"), _USER.c.id == bindparam("user_id"))
 )
 
 
@@ -109,14 +99,8 @@ class MatchAccess:
 
 
 def load_user(user_id: str) -> User | None:
-    """Sessions carry "id:epoch"; a password change moves the epoch on and ends them."""
-    number, _, epoch = user_id.partition(":")
-    if not number.isdigit() or not epoch.isdigit():
-        return None
-    user = db.session.get(User, int(number))
-    if user is None or user.session_epoch != int(epoch):
-        return None
-    return user
+    """Sessions carry "user id:sign-in key": a sign-in that was ended opens nothing."""
+    return signed_in_user(user_id)
 
 
 def is_api() -> bool:
@@ -148,7 +132,12 @@ def caller() -> Caller:
 
 
 def grant_link(link: ShareLink) -> None:
-    """Keep an opened share link in this browser's session."""
+    """Keep an opened share link in this browser's session; checked again on every
+    request (a revoked link opens nothing). A member of the match's group needs no link
+    and none is kept: taken out of the group, they keep nothing a link gave them."""
+    membership = match_access(link.match_id, Caller(caller().account))
+    if membership is not None and membership.level >= Level.MEMBER:
+        return
     links = [i for i in session.get(LINKS, []) if isinstance(i, int) and i != link.id]
     session[LINKS] = [*links, link.id][-MAX_LINKS:]
     g.pop("caller", None)
@@ -179,27 +168,6 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
             if link_level > level:
                 level, link_id = link_level, found_id
     return MatchAccess(found_id, group_id, revision, level, link_id)
-
-
-def member_access(match_id: int) -> MatchAccess | None:
-    """The access of a signed-in member to a match, in one query, or None to ask
-    `require_match` (anyone else, or a session Flask-Login must restore first).
-
-    For the live board, which every phone at the table asks every few seconds: the
-    session's user (as Flask-Login keeps it: "id:epoch") and its membership are checked
-    together, so a poll costs one query.
-    """
-    number, _, epoch = str(session.get("_user_id", "")).partition(":")
-    if not number.isdigit() or not epoch.isdigit() or session.get(LINKS) or bearer():
-        return None
-    if not valid_id(match_id) or not valid_id(int(number)):
-        return None
-    params = {"match_id": match_id, "user_id": int(number), "epoch": int(epoch)}
-    row = read_row(db.engine, MEMBER_OF_MATCH, params)
-    if row is None:
-        return None
-    found_id, group_id, revision, role = row
-    return MatchAccess(found_id, group_id, revision, ROLE_LEVELS[Role(role)], None)
 
 
 def unauthorized() -> HTTPException:

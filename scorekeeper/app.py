@@ -15,7 +15,20 @@ from flask import typing as ft
 from flask.sessions import SessionMixin
 from werkzeug.routing import MapAdapter
 
-from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
+from . import (
+    access,
+    api,
+    backup,
+    caches,
+    delivery,
+    deployment,
+    edge,
+    errors,
+    private_files,
+    rate_limits,
+    user_commands,
+    web,
+)
 from .current import this_request_context
 from .database import engine_options
 from .edge import wsgi_text
@@ -241,11 +254,13 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.config.from_mapping(deployment.environment())
     if test_config is not None:
         app.config.from_mapping(test_config)
-    deployment.configure(app, secret_given=bool(app.config.get("SECRET_KEY")))
+    deployment.configure(app)
     app.config["SQLALCHEMY_DATABASE_URI"] = database_url(app.config["SQLALCHEMY_DATABASE_URI"])
     engine = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     for name, value in engine_options(app.config["SQLALCHEMY_DATABASE_URI"]).items():
         engine.setdefault(name, value)
+    private_files.private_database(app.config["SQLALCHEMY_DATABASE_URI"], app.instance_path)
+    rate_limits.configure(app)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
 

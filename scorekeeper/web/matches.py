@@ -11,7 +11,7 @@ from flask_login import current_user
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
-from ..access import Level, MatchAccess, login_required, member_access, require_match
+from ..access import Level, MatchAccess, login_required, require_match
 from ..caches import cache
 from ..delivery import tag_matches
 from ..models import User
@@ -213,7 +213,7 @@ def board(match_id: int) -> ResponseReturnValue:
     not the sign-in page.
     """
     try:
-        access = member_access(match_id) or require_match(match_id, Level.VIEWER)
+        access = require_match(match_id, Level.VIEWER)
     except HTTPException as refused:
         if refused.response is not None:  # the redirect to the sign-in page
             abort(401, description="You can no longer follow this match.")
