@@ -3,7 +3,7 @@ PYTHON ?= python3
 VENV   := .venv
 BIN    := $(VENV)/bin
 PORT   ?= 8000
-HOST   ?= 0.0.0.0
+HOST   ?=# empty: the LAN (0.0.0.0); this machine alone when SCOREKEEPER_PROXIES is set
 APP    := scorekeeper:create_app()
 
 .PHONY: run test lint format migrate bench screenshots lighthouse icons clean

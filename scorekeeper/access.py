@@ -25,7 +25,7 @@ from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
 from .extensions import db, login_manager
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
-from .services.accounts import Account, account_for_token
+from .services.accounts import Account, account_for_token, signed_in_user
 from .services.match_state import valid_id
 from .services.sharing import open_link
 
@@ -87,14 +87,8 @@ class MatchAccess:
 
 
 def load_user(user_id: str) -> User | None:
-    """Sessions carry "id:epoch"; a password change moves the epoch on and ends them."""
-    number, _, epoch = user_id.partition(":")
-    if not number.isdigit() or not epoch.isdigit():
-        return None
-    user = db.session.get(User, int(number))
-    if user is None or user.session_epoch != int(epoch):
-        return None
-    return user
+    """Sessions carry "user id:sign-in key": a sign-in that was ended opens nothing."""
+    return signed_in_user(user_id)
 
 
 def is_api() -> bool:
@@ -126,7 +120,12 @@ def caller() -> Caller:
 
 
 def grant_link(link: ShareLink) -> None:
-    """Keep an opened share link in this browser's session."""
+    """Keep an opened share link in this browser's session; checked again on every
+    request (a revoked link opens nothing). A member of the match's group needs no link
+    and none is kept: taken out of the group, they keep nothing a link gave them."""
+    membership = match_access(link.match_id, Caller(caller().account))
+    if membership is not None and membership.level >= Level.MEMBER:
+        return
     links = [i for i in session.get(LINKS, []) if isinstance(i, int) and i != link.id]
     session[LINKS] = [*links, link.id][-MAX_LINKS:]
     g.pop("caller", None)

@@ -11,7 +11,19 @@ from typing import Any
 
 from flask import Flask
 
-from . import access, api, backup, delivery, deployment, edge, errors, user_commands, web
+from . import (
+    access,
+    api,
+    backup,
+    delivery,
+    deployment,
+    edge,
+    errors,
+    private_files,
+    rate_limits,
+    user_commands,
+    web,
+)
 from .database import database_url, engine_options
 from .extensions import compress, csrf, db, limiter, migrate
 from .services import match_state
@@ -66,13 +78,15 @@ def _configure(app: Flask, test_config: Mapping[str, Any] | None) -> None:
     app.config.from_mapping(deployment.environment())
     if test_config is not None:
         app.config.from_mapping(test_config)
-    deployment.configure(app, secret_given=bool(app.config.get("SECRET_KEY")))
+    deployment.configure(app)
     url = app.config["SQLALCHEMY_DATABASE_URI"] = database_url(
         app.config["SQLALCHEMY_DATABASE_URI"]
     )
     engine = app.config.setdefault("SQLALCHEMY_ENGINE_OPTIONS", {})
     for name, value in engine_options(url).items():
         engine.setdefault(name, value)
+    private_files.private_database(app.config["SQLALCHEMY_DATABASE_URI"], app.instance_path)
+    rate_limits.configure(app)
     if not app.config.get("SECRET_KEY"):
         app.config["SECRET_KEY"] = _secret_key(app.instance_path)
     if app.config.get("TRUSTED_HOSTS") is None:

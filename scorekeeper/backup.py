@@ -27,6 +27,7 @@ from sqlalchemy import text
 from sqlalchemy.engine import make_url
 
 from .extensions import db
+from .private_files import create_private, keep_private
 
 
 class BackupError(click.ClickException):
@@ -53,7 +54,9 @@ def _read_only(path: Path) -> closing[sqlite3.Connection]:
 
 
 def _copy(source: Path, target: Path) -> None:
-    """A consistent copy of one SQLite database into another (created if need be)."""
+    """A consistent copy of one SQLite database into another (created if need be, readable
+    by this user only: a copy holds what the database holds)."""
+    create_private(target)
     with closing(sqlite3.connect(source)) as origin, closing(sqlite3.connect(target)) as copy:
         origin.backup(copy)
 
@@ -142,6 +145,8 @@ def restore_command(path: Path, yes: bool) -> None:
         _copy(target, kept)
         click.echo(f"The database as it was is kept in {kept}")
     _copy(path, target)
+    for suffix in ("", "-wal", "-shm"):
+        keep_private(target.with_name(target.name + suffix))
     db.engine.dispose()  # connections opened before the restore start afresh
     flask_migrate.upgrade()
     with db.engine.begin() as connection:

@@ -6,15 +6,19 @@
 - `SCOREKEEPER_PROXIES`: how many proxies are in front (Caddy alone: 1); their
   X-Forwarded-For/-Proto/-Host headers are then believed (werkzeug's ProxyFix).
 - `SECRET_KEY` must be set explicitly for such a server (all app servers behind one
-  proxy share it); a LAN server keeps the key it makes in instance/secret_key.
-- `SCOREKEEPER_RATELIMIT_STORAGE`: where the sign-in rate limits are counted
-  (memory:// by default; redis://host:6379 when several app servers share them).
+  proxy share it), to at least 32 random bytes; a LAN server keeps the key it makes in
+  instance/secret_key. The placeholder of deploy/scorekeeper.env is refused everywhere.
+- `SCOREKEEPER_RATELIMIT_STORAGE`: where the sign-in rate limits are counted (by
+  default in the app's own database, which every worker and app server shares, see
+  `rate_limits`; or redis://host:6379, or memory:// for one process).
 Answers over HTTPS also carry HSTS (`delivery.SecurityHeaders`).
 """
 
 from __future__ import annotations
 
+import math
 import os
+import string
 from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
@@ -26,8 +30,45 @@ from werkzeug.middleware.proxy_fix import ProxyFix
 REMEMBERED_FOR = timedelta(days=400)  # "keep me signed in": the phone stays signed in
 
 
+KEY_BITS = 256  # a session key of at least 32 random bytes
+KEY_VARIETY = 12  # distinct characters: a random key of 32 bytes shows many more
+PLACEHOLDERS = {"change-me", "changeme", "change-me-too", "secret", "dev", "test-key"}
+HEX = frozenset(string.hexdigits)
+BASE64 = frozenset(string.ascii_letters + string.digits + "+/=-_")
+MAKE_A_KEY = "python3 -c 'import secrets; print(secrets.token_hex(32))'"
+
+
 class ConfigurationError(RuntimeError):
     """The server cannot start safely as configured; the message says what to set."""
+
+
+def key_bits(key: str | bytes) -> float:
+    """About how many random bits a key can hold: its length times the bits of the
+    alphabet it is written in (hexadecimal 4, base64 6, any other text or bytes 8);
+    0 for a key of few distinct characters, which no random key is."""
+    if len(set(key)) < KEY_VARIETY:
+        return 0
+    if isinstance(key, bytes):
+        return 8.0 * len(key)
+    alphabet = 16 if HEX.issuperset(key) else 64 if BASE64.issuperset(key) else 256
+    return len(key) * math.log2(alphabet)
+
+
+def check_secret_key(key: object, required: bool) -> None:
+    """Refuse the placeholder of deploy/scorekeeper.env anywhere, and, where the key must
+    be chosen (a server for the internet), a key of under 32 random bytes: anyone who
+    knows or guesses the key can sign a session cookie and be anyone, the admin too."""
+    if isinstance(key, str) and key.strip().lower() in PLACEHOLDERS:
+        raise ConfigurationError(
+            f"SECRET_KEY is the placeholder {key.strip()!r}, which anyone can read: make a key "
+            f"with `{MAKE_A_KEY}` and set SECRET_KEY to it."
+        )
+    if required and isinstance(key, str | bytes) and key_bits(key) < KEY_BITS:
+        raise ConfigurationError(
+            "SECRET_KEY is too short or not random enough: it must hold at least 32 random "
+            f"bytes (64 hexadecimal digits). Make one with `{MAKE_A_KEY}` and set SECRET_KEY "
+            "to it."
+        )
 
 
 def from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
@@ -41,9 +82,9 @@ def from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
     return config
 
 
-def configure(app: Flask, secret_given: bool) -> None:
-    """Apply the deployment settings; refuse to start an internet server without SECRET_KEY."""
-    app.config.setdefault("RATELIMIT_STORAGE_URI", "memory://")
+def configure(app: Flask) -> None:
+    """Apply the deployment settings; refuse to start an internet server without a strong
+    SECRET_KEY, and any server with the placeholder key."""
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("REMEMBER_COOKIE_DURATION", REMEMBERED_FOR)
     app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")
@@ -52,13 +93,15 @@ def configure(app: Flask, secret_given: bool) -> None:
         proxies = int(app.config.get("SCOREKEEPER_PROXIES") or 0)
     except ValueError:
         raise ConfigurationError("SCOREKEEPER_PROXIES must be a whole number") from None
-    if (public or proxies) and not secret_given:
+    secret = app.config.get("SECRET_KEY")
+    if (public or proxies) and not secret:
         raise ConfigurationError(
             "Set SECRET_KEY (a long random string, e.g. from `python3 -c 'import secrets; "
             "print(secrets.token_hex(32))'`): this server is configured for the internet "
             "(SCOREKEEPER_PUBLIC_URL or SCOREKEEPER_PROXIES), where the key must be chosen "
             "and shared by every app server."
         )
+    check_secret_key(secret, required=bool(public or proxies))
     if public:
         parts = urlsplit(public)
         if parts.scheme not in ("http", "https") or not parts.hostname:

@@ -21,7 +21,7 @@ from markupsafe import Markup
 from .lan import lan_address
 from .rules.text import printable, unstorable
 
-MAX_URL_LENGTH = 8192
+MAX_URL_LENGTH = 8000  # under gunicorn's request line (8190), so that the app answers first
 LOCAL_HOSTS = ("localhost", "127.0.0.1")
 
 

@@ -1,4 +1,5 @@
-"""Print the address phones on the same network should open (used by `make run`)."""
+"""Print the address phones on the same network should open (used by `make run`), and,
+while the server has no account, the one-time set-up code for making the first one."""
 
 from __future__ import annotations
 
@@ -19,11 +20,26 @@ def lan_address() -> str:
         probe.close()
 
 
+def setup_code() -> str | None:
+    """A new set-up code if the server's database has no account yet."""
+    from . import create_app
+    from .user_commands import new_setup_code
+
+    with create_app().app_context():
+        return new_setup_code()
+
+
 def main(argv: list[str]) -> None:
     port = argv[1] if len(argv) > 1 else "8000"
+    base = f"http://{lan_address()}:{port}"
     print("\n  Scorekeeper is starting. On a phone on the same Wi-Fi, open:\n")
-    print(f"      http://{lan_address()}:{port}/\n")
+    print(f"      {base}/\n")
     print(f"  On this machine: http://127.0.0.1:{port}/\n")
+    code = setup_code()
+    if code is not None:
+        print("  Nobody has an account yet. Make the first one (it runs this server) at:\n")
+        print(f"      {base}/setup?code={code}\n")
+        print(f"  or enter the set-up code {code} there. Only this terminal shows it.\n")
 
 
 if __name__ == "__main__":

@@ -71,22 +71,39 @@ class Registration(StrEnum):
 
 
 class User(UserMixin, Model):
-    """An account. `session_epoch` changes with the password: older sessions end."""
+    """An account. Signed in, it is loaded with the sign-in its session names
+    (`sign_in_key`, not a column): the session keeps "user id:sign-in key"."""
+
+    __allow_unmapped__ = True  # sign_in_key below: set on the loaded user, not stored
 
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(NAME_LENGTH))
     username_key: Mapped[str] = mapped_column(String(NAME_LENGTH * 3), unique=True)
     password_hash: Mapped[str] = mapped_column(String(255))
     is_admin: Mapped[bool] = mapped_column(default=False)
-    session_epoch: Mapped[int] = mapped_column(default=0)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
     memberships: Mapped[list[Membership]] = relationship(
         back_populates="user", cascade="all, delete-orphan"
     )
+    sign_in_key: str | None = None
 
     def get_id(self) -> str:
-        return f"{self.id}:{self.session_epoch}"
+        """What Flask-Login keeps in the session and the "keep me signed in" cookie."""
+        if self.sign_in_key is None:
+            raise ValueError("a user is signed in through a SignIn (accounts.start_sign_in)")
+        return f"{self.id}:{self.sign_in_key}"
+
+
+class SignIn(Model):
+    """One browser or phone signed in: its session and "keep me signed in" cookie name
+    this row, and are worth nothing once it is gone (signing out, signing out
+    everywhere, a new password), even if someone kept a copy of the cookie."""
+
+    id: Mapped[int] = mapped_column(primary_key=True)
+    key: Mapped[str] = mapped_column(String(64), unique=True)
+    user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
+    created_at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
 class ApiToken(Model):
@@ -159,6 +176,18 @@ class Setting(Model):
 
     key: Mapped[str] = mapped_column(String(40), primary_key=True)
     value: Mapped[str] = mapped_column(String(200))
+
+
+class RateLimit(Model):
+    """A sign-in limit's count in its current window (see `rate_limits`): shared by every
+    worker and app server of the database."""
+
+    if TYPE_CHECKING:  # a Table (written to in Core by its own engine), typed FromClause
+        __table__: ClassVar[Table]
+
+    key: Mapped[str] = mapped_column(String(255), primary_key=True)
+    count: Mapped[int]
+    expires_at: Mapped[float] = mapped_column(index=True)  # seconds since the epoch
 
 
 class Activity(Model):

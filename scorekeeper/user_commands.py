@@ -1,17 +1,19 @@
-"""`flask users create NAME [--password PW] [--admin]` and `flask users token NAME`.
+"""`flask users create NAME [--password PW] [--admin]`, `flask users token NAME` and
+`flask setup-code`.
 
 For self-hosters and scripts: make accounts without the browser, and API tokens
-(`users token` prints the new token as its last line, so `| tail -n 1` takes it).
+(`users token` prints the new token as its last line, so `| tail -n 1` takes it); the
+code that lets the first account be made in the browser (`make run` prints one itself).
 """
 
 from __future__ import annotations
 
 import click
 from flask import Flask
-from flask.cli import AppGroup
+from flask.cli import AppGroup, with_appcontext
 
 from .rules import InvalidHand
-from .services import accounts
+from .services import accounts, setup_code
 from .services.storage import transaction
 
 users = AppGroup("users", help="Accounts of this server.")
@@ -48,5 +50,25 @@ def token(name: str, label: str) -> None:
     click.echo(made.secret)
 
 
+def new_setup_code() -> str | None:
+    """A new set-up code while the server has no account (None once it has one)."""
+    if accounts.has_users():
+        return None
+    with transaction():
+        return setup_code.new_code()
+
+
+@click.command("setup-code")
+@with_appcontext
+def print_setup_code() -> None:
+    """Print a new one-time code for making the first account at /setup (last line)."""
+    code = new_setup_code()
+    if code is None:
+        raise click.ClickException("This server has accounts already: set-up is over.")
+    click.echo(f"Open /setup?code={code} on this server, or enter this code there:")
+    click.echo(code)
+
+
 def init_app(app: Flask) -> None:
     app.cli.add_command(users)
+    app.cli.add_command(print_setup_code)

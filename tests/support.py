@@ -109,8 +109,10 @@ def api_token_of_tester(app) -> str:
 
 def sign_in(client, name: str = TESTER):
     """Sign a test client in as `name` (its session, as after the sign-in form)."""
-    with client.application.app_context():
-        user_id = accounts.find_user(name).get_id()
+    with client.application.app_context(), transaction():
+        user = accounts.find_user(name)
+        accounts.start_sign_in(user)
+        user_id = user.get_id()
     with client.session_transaction() as session:
         session["_user_id"] = user_id
         session["_fresh"] = True

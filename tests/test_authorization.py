@@ -1,10 +1,16 @@
 """Every URL of the app, every method, as every kind of caller: each gets exactly its rights.
 
 Callers: signed out; a member of another group (an outsider); a browser that opened a
-viewer link; one that opened a scorer link; a member of the match's group; its admin.
+viewer link; one that opened a scorer link; a member of the match's group; its admin;
+a member taken out of the group (after opening links, one of them their own, and making
+a token); a browser whose sign-in was ended elsewhere ("sign out everywhere"); and, on
+the API, a token that was revoked.
 The rights (written here, not read from the app):
 
-- signed out: the sign-in page (API: 401) for anything that needs an account;
+- signed out: the sign-in page (API: 401) for anything that needs an account; so too
+  a browser whose sign-in was ended and a revoked token;
+- a removed member: what an outsider gets (nothing they opened or made still opens the
+  match);
 - not theirs: 404, whether or not the match exists, never 403;
 - a link asking for more than its role: 403; a member asking for an admin's action: 403;
 - otherwise the request is served (whatever its own answer: 200, a redirect, a 422...).
@@ -35,6 +41,7 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "home.index": [(USER, "GET", "/")],
     "auth.account": [(USER, "GET", "/account"), (USER, "POST", "/account")],
     "auth.revoke_token": [(USER, "POST", "/account/tokens/{token_id}/revoke")],
+    "auth.sign_out_everywhere": [(USER, "POST", "/account/sign-out-everywhere")],
     "auth.admin": [(SITE_ADMIN, "GET", "/admin"), (SITE_ADMIN, "POST", "/admin")],
     "auth.login": [(PUBLIC, "GET", "/login"), (PUBLIC, "POST", "/login")],
     "auth.logout": [(PUBLIC, "POST", "/logout")],
@@ -118,8 +125,10 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "api_exports.import_matches": [(USER, "POST", "/api/v1/import")],
 }
 
-CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin")
+CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin", "removed", "ended")
 LEVELS = {"anonymous": 0, "outsider": 0, "viewer": VIEWER, "scorer": SCORER, "member": MEMBER}
+LEVELS |= {"removed": 0, "ended": 0, "revoked": 0}
+LIKE = {"removed": "outsider", "ended": "anonymous", "revoked": "anonymous"}
 LEVELS["admin"] = ADMIN
 
 
@@ -134,17 +143,23 @@ class World:
 @pytest.fixture(scope="module")
 def world(tmp_path_factory) -> World:
     app = app_on_new_database(tmp_path_factory.mktemp("authz") / "authz.sqlite")
-    for name in ("Root", "Ada", "Mem", "Out"):
+    for name in ("Root", "Ada", "Mem", "Out", "Rem", "Gone"):
         add_user(app, name)  # Root, the first, runs the server
     with app.app_context(), transaction():
-        ada, mem, out = (accounts.find_user(n) for n in ("Ada", "Mem", "Out"))
+        ada, mem, out, rem, gone = (
+            accounts.find_user(n) for n in ("Ada", "Mem", "Out", "Rem", "Gone")
+        )
         group = groups.create_group(ada, "Thursday")
-        db.session.add(Membership(group_id=group.id, user_id=mem.id, role=Role.MEMBER))
+        for user in (mem, rem, gone):
+            db.session.add(Membership(group_id=group.id, user_id=user.id, role=Role.MEMBER))
         invite = groups.new_invite(group, ada)
         tokens = {
             name: accounts.new_api_token(user, "t").secret
-            for name, user in (("admin", ada), ("member", mem), ("outsider", out))
+            for name, user in (("admin", ada), ("member", mem), ("outsider", out), ("removed", rem))
         }
+        revoked = accounts.new_api_token(mem, "revoked")
+        tokens["revoked"] = revoked.secret
+        accounts.revoke_api_token(mem, revoked.token.id)
         ids = {"group": group.id, "member": mem.id, "invite": invite.token}
         ids["group_admin"] = ada.id
         ids["invite_id"] = invite.id
@@ -162,6 +177,7 @@ def world(tmp_path_factory) -> World:
         }
         spare = sharing.new_link(match_id, LinkRole.VIEWER, None)
         tokens.update({role: link.token for role, link in links.items()})
+        own = sharing.new_link(match_id, LinkRole.SCORER, accounts.find_user("Rem")).token
         ids.update(match=match_id, link_id=spare.id, spare_link=spare.token)
         ids["player"] = (
             db.session.execute(db.select(Player.id).where(Player.group_id == ids["group"]))
@@ -178,6 +194,18 @@ def world(tmp_path_factory) -> World:
         client = app.test_client()
         assert client.get(f"/s/{tokens[role]}").status_code == 302
         clients[role] = client
+    removed = sign_in(app.test_client(), "Rem")
+    for token in (own, tokens["scorer"]):  # opened as a member, before removal
+        assert removed.get(f"/s/{token}").status_code == 302
+    clients["removed"] = removed
+    clients["ended"] = sign_in(app.test_client(), "Gone")
+    with app.app_context(), transaction():
+        ada = accounts.find_user("Ada")
+        rem_id = accounts.find_user("Rem").id
+        assert not isinstance(
+            groups.remove_member(db.session.get(Group, ids["group"]), rem_id, ada), str
+        )
+        accounts.end_sign_ins(accounts.find_user("Gone"))
     return World(app, ids, clients, tokens)
 
 
@@ -201,6 +229,7 @@ def test_every_rule_of_the_url_map_is_in_the_table(world):
 
 def expected(need: object, who: str) -> str:
     """ "served", "sign-in", "404" or "403" for a caller asking for what needs `need`."""
+    who = LIKE.get(who, who)
     if need == PUBLIC:
         return "served"
     signed_in = who in ("outsider", "member", "admin")
@@ -251,7 +280,7 @@ def test_pages_give_each_caller_exactly_its_rights(world, who, endpoint, need, m
         assert got == expected(need, who), (response.status_code, response.location)
 
 
-API_CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin")
+API_CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin", "removed", "revoked")
 
 
 @pytest.mark.parametrize("who", API_CALLERS)
@@ -297,5 +326,5 @@ def test_the_walked_match_was_left_as_it_was(world):
     assert state["status"] == "playing"
     with world.app.app_context():
         assert db.session.get(Group, world.ids["group"]).name == "Thursday"
-        assert db.session.execute(db.select(db.func.count()).select_from(User)).scalar() == 4
+        assert db.session.execute(db.select(db.func.count()).select_from(User)).scalar() == 6
         assert db.session.get(Invite, world.ids["invite_id"]).revoked_at is None

@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 
 from flask import current_app
-from sqlalchemy import func, select, update
+from sqlalchemy import delete, func, select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
@@ -25,10 +25,13 @@ from ..models import (
     Registration,
     Role,
     Setting,
+    SignIn,
     User,
     name_key,
+    utcnow,
 )
 from ..rules import InvalidHand, Problem
+from . import names, setup_code
 from .match_setup import clean_name
 
 MIN_PASSWORD = 8
@@ -82,6 +85,19 @@ def _check_username(raw: object, problems: list[Problem]) -> str:
         problems.append(Problem(None, "username", f"Keep it to {NAME_LENGTH} characters"))
     elif find_user(name) is not None:
         problems.append(Problem(None, "username", f"{name} is taken: choose another name"))
+    elif names.problem(name):
+        problems.append(Problem(None, "username", str(names.problem(name))))
+    else:
+        taken = list(db.session.execute(select(User.username)).scalars())
+        alike = names.look_alike(name, taken)
+        if alike is not None:
+            problems.append(
+                Problem(
+                    None,
+                    "username",
+                    f"{name} looks just like {alike}, who has an account here: choose another name",
+                )
+            )
     return name
 
 
@@ -122,6 +138,7 @@ def create_user(username: object, password: object, *, admin: bool = False) -> U
     db.session.flush()
     if first:
         _claim_what_came_before(group)
+        setup_code.consume()  # set-up is over, whoever made the first account
     return user
 
 
@@ -139,8 +156,11 @@ def authenticate(username: str, password: str) -> User | None:
     return user if check_password_hash(user.password_hash, password) else None
 
 
-def change_password(user: User, current: str, new: str) -> list[Problem]:
-    """Change it, ending every other session of the user; [] when done."""
+def change_password(
+    user: User, current: str, new: str, revoke_tokens: bool = False
+) -> list[Problem]:
+    """Change it, ending every other sign-in of the user (and, if asked, revoking every
+    API token of theirs); [] when done."""
     problems = []
     if not check_password_hash(user.password_hash, current):
         problems.append(Problem(None, "current", "That is not your current password"))
@@ -149,12 +169,71 @@ def change_password(user: User, current: str, new: str) -> list[Problem]:
         problems.append(Problem(None, "new", reason))
     if not problems:
         set_password(user, new)
+        end_sign_ins(user, keep=user.sign_in_key)
+        if revoke_tokens:
+            revoke_api_tokens(user)
     return problems
 
 
 def set_password(user: User, password: str) -> None:
     user.password_hash = _hash(password)
-    user.session_epoch += 1
+
+
+def password_matches(user: User, password: object) -> bool:
+    return isinstance(password, str) and check_password_hash(user.password_hash, password)
+
+
+# --- sign-ins ------------------------------------------------------------------------
+
+
+def start_sign_in(user: User) -> None:
+    """A new sign-in of the user, which `user.get_id()` then names (for Flask-Login).
+    The user's sign-ins older than the longest "keep me signed in" go: no cookie that
+    names them is still kept by a browser."""
+    kept_for = current_app.config["REMEMBER_COOKIE_DURATION"]
+    db.session.execute(
+        delete(SignIn).where(SignIn.user_id == user.id, SignIn.created_at < utcnow() - kept_for)
+    )
+    key = secrets.token_urlsafe(24)
+    db.session.add(SignIn(key=key, user_id=user.id))
+    db.session.flush()
+    user.sign_in_key = key
+
+
+def signed_in_user(user_id: str) -> User | None:
+    """The user of a session's "user id:sign-in key", with its sign-in; None when the
+    sign-in was ended (or never was)."""
+    number, _, key = user_id.partition(":")
+    if not number.isdigit() or len(number) > 18 or not key:
+        return None
+    user = db.session.execute(
+        select(User).join(SignIn).where(SignIn.key == key, SignIn.user_id == int(number))
+    ).scalar_one_or_none()
+    if user is not None:
+        user.sign_in_key = key
+    return user
+
+
+def end_sign_in(user: User) -> None:
+    """This sign-in of the user ends: its session and cookies open nothing any more."""
+    db.session.execute(
+        delete(SignIn).where(SignIn.user_id == user.id, SignIn.key == user.sign_in_key)
+    )
+
+
+def end_sign_ins(user: User, keep: str | None = None) -> int:
+    """Every sign-in of the user ends (but `keep`'s); how many ended."""
+    query = delete(SignIn).where(SignIn.user_id == user.id)
+    if keep is not None:
+        query = query.where(SignIn.key != keep)
+    ended: int = db.session.execute(query).rowcount  # type: ignore[attr-defined]
+    return ended
+
+
+def sign_ins(user: User) -> int:
+    return db.session.execute(
+        select(func.count()).select_from(SignIn).where(SignIn.user_id == user.id)
+    ).scalar_one()
 
 
 def user_count() -> int:
@@ -176,6 +255,14 @@ def api_tokens(user: User) -> list[ApiToken]:
             select(ApiToken).where(ApiToken.user_id == user.id).order_by(ApiToken.id)
         ).scalars()
     )
+
+
+def revoke_api_tokens(user: User) -> int:
+    """Every API token of the user stops working; how many there were."""
+    revoked: int = db.session.execute(  # type: ignore[attr-defined]
+        delete(ApiToken).where(ApiToken.user_id == user.id)
+    ).rowcount
+    return revoked
 
 
 def revoke_api_token(user: User, token_id: int) -> bool:

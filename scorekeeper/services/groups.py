@@ -18,6 +18,7 @@ from ..models import (
     Membership,
     Player,
     Role,
+    ShareLink,
     Side,
     SideMember,
     User,
@@ -25,6 +26,7 @@ from ..models import (
     utcnow,
 )
 from ..rules import InvalidHand, Problem
+from . import names
 from .match_setup import clean_name
 
 ACTIVITY_SHOWN = 50
@@ -120,6 +122,9 @@ def _group_name(raw: object) -> str:
         raise InvalidHand(
             [Problem(None, "name", f"Give the group a name of 1 to {NAME_LENGTH * 2} characters")]
         )
+    hidden = names.problem(name, person=False)
+    if hidden:
+        raise InvalidHand([Problem(None, "name", hidden)])
     return name
 
 
@@ -150,8 +155,31 @@ def members(group_id: int) -> list[Membership]:
     )
 
 
-def remove_member(group: Group, user_id: int, actor: User) -> str | None:
-    """Take someone out of the group; a problem in words, or None when done."""
+@dataclass(frozen=True)
+class Removal:
+    """Someone taken out of a group, and the links they had made that stopped working."""
+
+    name: str
+    share_links: int
+    invites: int
+
+    def links_said(self, who: str) -> str:
+        """ "The 2 share links and 1 invite link Bea made stopped working." (or "")"""
+        made = [
+            f"{count} {kind}{'' if count == 1 else 's'}"
+            for count, kind in ((self.share_links, "share link"), (self.invites, "invite link"))
+            if count
+        ]
+        if not made:
+            return ""
+        return f"The {' and '.join(made)} {who} made stopped working."
+
+
+def remove_member(group: Group, user_id: int, actor: User) -> Removal | str:
+    """Take someone out of the group (or let them leave), revoking the share links they
+    made to the group's matches and the group's invite links they made: what they made
+    opens nothing more for them, nor for anyone they gave it to. A problem in words,
+    or what was done."""
     membership = db.session.execute(
         select(Membership).where(Membership.group_id == group.id, Membership.user_id == user_id)
     ).scalar_one_or_none()
@@ -162,8 +190,30 @@ def remove_member(group: Group, user_id: int, actor: User) -> str | None:
         return "The group's only admin cannot leave it: make someone else admin first."
     name = membership.user.username
     db.session.delete(membership)
-    record_activity(group.id, actor.username, "member_removed", f"{name} left the group")
-    return None
+    now = utcnow()
+    matches = select(Match.id).where(Match.group_id == group.id)
+    share_links = db.session.execute(
+        update(ShareLink)
+        .where(
+            ShareLink.created_by == user_id,
+            ShareLink.revoked_at.is_(None),
+            ShareLink.match_id.in_(matches),
+        )
+        .values(revoked_at=now),
+        execution_options={"synchronize_session": False},
+    )
+    invites = db.session.execute(
+        update(Invite)
+        .where(
+            Invite.group_id == group.id, Invite.created_by == user_id, Invite.revoked_at.is_(None)
+        )
+        .values(revoked_at=now),
+        execution_options={"synchronize_session": False},
+    )
+    removal = Removal(name, share_links.rowcount, invites.rowcount)  # type: ignore[attr-defined]
+    said = f"{name} left the group. {removal.links_said(name)}".strip()
+    record_activity(group.id, actor.username, "member_removed", said)
+    return removal
 
 
 def set_role(group: Group, user_id: int, role: Role, actor: User) -> str | None:
@@ -283,6 +333,13 @@ def rename_player(group_id: int, player: Player, new_name: object, actor: User) 
         raise InvalidHand(
             [Problem(None, "name", f"{other.name} is already a player here: merge them instead")]
         )
+    wrong = names.problem(name)
+    others = [p.name for p in players(group_id) if p.id != player.id]
+    alike = names.look_alike(name, others) if wrong is None else None
+    if alike is not None:
+        wrong = f"{name} looks just like {alike}, a player of this group: choose another name"
+    if wrong is not None:
+        raise InvalidHand([Problem(None, "name", wrong)])
     sides = _auto_named_sides([player.id])
     old, player.name, player.name_key = player.name, name, name_key(name)
     _rename_sides(sides)

@@ -11,6 +11,7 @@ from ..models import NAME_LENGTH, TOKEN_LENGTH
 from ..rules import InvalidHand, Problem, Rules
 from ..rules.hand import MAX_DEAL
 from ..rules.seats import Lineup, read_lineup
+from . import names
 from .hands import evaluate
 from .match_setup import clean_name
 from .match_state import MAX_ID
@@ -71,6 +72,10 @@ class FileReader:
         name = clean_name(value)
         if not name or len(name) > longest:
             self.add(where, f"must be a name of 1 to {longest} characters")
+            return None
+        hidden = names.invisible(name)
+        if hidden is not None:
+            self.add(where, f"holds an invisible character ({hidden}): remove it")
             return None
         return name
 

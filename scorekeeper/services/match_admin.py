@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..extensions import db
 from ..models import NAME_LENGTH, MatchStatus, utcnow
 from ..rules import InvalidHand, Problem
+from . import names
 from .groups import record_activity
 from .match_lock import MatchError, lock_match
 from .match_setup import clean_name
@@ -24,6 +25,9 @@ def rename_side(match_id: int, seat: int, raw: object) -> str:
     name = clean_name(raw) or " & ".join(member.player.name for member in side.members)
     if len(name) > NAME_LENGTH * 3:
         raise InvalidHand([Problem(seat, "name", "That side name is too long")])
+    hidden = names.problem(name, person=False)
+    if hidden:
+        raise InvalidHand([Problem(seat, "name", hidden)])
     side.name = name
     return name
 

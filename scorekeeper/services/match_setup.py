@@ -12,6 +12,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import NAME_LENGTH, Match, Player, Side, SideMember, name_key
 from ..rules import PRESETS, InvalidHand, Problem, Rules, resolve_options, rules_to_json
+from . import names
 
 
 @dataclass(frozen=True)
@@ -60,6 +61,8 @@ def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:
                 problems.append(Problem(index, where, "Enter a name for each player"))
             elif len(name) > NAME_LENGTH:
                 problems.append(Problem(index, where, f"Keep names to {NAME_LENGTH} characters"))
+            elif names.problem(name):
+                problems.append(Problem(index, where, str(names.problem(name))))
             elif name_key(name) in seen:
                 problems.append(Problem(index, where, f"{name} is already at the table"))
             else:
@@ -68,6 +71,8 @@ def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:
         side_name = clean_name(raw.get("name"))
         if len(side_name) > NAME_LENGTH * 3:
             problems.append(Problem(index, "name", "That side name is too long"))
+        elif names.problem(side_name, person=False):
+            problems.append(Problem(index, "name", str(names.problem(side_name, person=False))))
         specs.append(SideSpec(side_name, players))
     return specs
 
@@ -105,6 +110,31 @@ def check_match_setup(
     return rules, specs, players_per_side, first_dealer
 
 
+def check_new_players(group_id: int, specs: list[SideSpec]) -> None:
+    """A name new to the group may not look like one of its players ("Ann" with a
+    Cyrillic A beside "Ann"): the scorer is told which, to pick them or to write a
+    name that can be told apart."""
+    known = list(
+        db.session.execute(select(Player.name).where(Player.group_id == group_id)).scalars()
+    )
+    keys = {name_key(name) for name in known}
+    problems = []
+    for seat, spec in enumerate(specs):
+        for position, name in enumerate(spec.players):
+            alike = None if name_key(name) in keys else names.look_alike(name, known)
+            if alike is not None:
+                problems.append(
+                    Problem(
+                        seat,
+                        f"players.{position}",
+                        f"{name} looks just like {alike}, a player of this group: choose "
+                        f"{alike}, or write the name so that it can be told apart",
+                    )
+                )
+    if problems:
+        raise InvalidHand(problems)
+
+
 def create_match(
     variant: object,
     options: object,
@@ -118,6 +148,7 @@ def create_match(
     rules, specs, players_per_side, dealer = check_match_setup(
         variant, options, sides, first_dealer
     )
+    check_new_players(group_id, specs)
     match = Match(
         group_id=group_id,
         created_by=creator_id,

@@ -3,11 +3,14 @@ invite or closed), changing the password, API tokens, and the administrator's se
 
 from __future__ import annotations
 
+import re
+
 from flask import (
     Blueprint,
     abort,
     current_app,
     flash,
+    make_response,
     redirect,
     render_template,
     request,
@@ -17,6 +20,7 @@ from flask import (
 from flask.typing import ResponseReturnValue
 from flask_login import current_user, login_user, logout_user
 from flask_wtf import FlaskForm
+from werkzeug.wrappers import Response
 from wtforms import BooleanField, HiddenField, PasswordField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
@@ -25,7 +29,7 @@ from ..access import is_api, login_required
 from ..extensions import limiter
 from ..models import NAME_LENGTH, Registration, User
 from ..rules import InvalidHand
-from ..services import accounts, groups
+from ..services import accounts, groups, setup_code
 from ..services.accounts import MAX_PASSWORD
 from ..services.storage import transaction
 from .common import add_problems
@@ -35,12 +39,25 @@ bp = Blueprint("auth", __name__)
 # Signing in and opening accounts are the doors people try to force.
 ATTEMPTS = "10 per minute;100 per day"
 READY = "scorekeeper.has_users"  # app.extensions flag: once there is a user, there always is
+URL_EDGES = "".join(map(chr, range(0x21)))  # C0 controls and space, dropped at both ends
+URL_DROPPED = str.maketrans("", "", "\t\n\r")  # dropped anywhere in a URL
+CONTROL = re.compile(r"[\x00-\x1f\x7f]")
+WRONG_CODE = (
+    "That is not the set-up code of this server: it is shown where the server was started "
+    "(make run), and each start shows a new one."
+)
 OPEN_BEFORE_SETUP = {"auth.setup", "assets.static", "shell.manifest", "shell.service_worker"}
 
 
 class SetupForm(FlaskForm):
     username = StringField("Your name", validators=[InputRequired(), Length(max=NAME_LENGTH)])
     password = PasswordField("Password", validators=[InputRequired(), Length(max=MAX_PASSWORD)])
+
+
+class FirstAccountForm(SetupForm):
+    code = StringField(
+        "Set-up code", validators=[InputRequired(message="Enter the set-up code"), Length(max=40)]
+    )
 
 
 class RegisterForm(SetupForm):
@@ -57,10 +74,16 @@ class LoginForm(FlaskForm):
 class PasswordForm(FlaskForm):
     current = PasswordField("Current password", validators=[InputRequired()])
     new = PasswordField("New password", validators=[InputRequired(), Length(max=MAX_PASSWORD)])
+    revoke_tokens = BooleanField(
+        "Also revoke my API tokens (scripts that use them stop working)", default=True
+    )
 
 
 class TokenForm(FlaskForm):
     name = StringField("What the token is for", validators=[Length(max=NAME_LENGTH)])
+    password = PasswordField(
+        "Your password", validators=[InputRequired(message="Enter your password")]
+    )
 
 
 class SettingsForm(FlaskForm):
@@ -75,15 +98,32 @@ class SettingsForm(FlaskForm):
 
 
 def _safe_next(target: str | None) -> str:
-    """Only a path of this site: never a link to elsewhere."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
-        return target
+    """Only a path of this site: never a link to elsewhere.
+
+    The target is read as a browser reads a link (the URL standard): spaces and control
+    characters around it dropped, tabs and line breaks inside it dropped, backslashes
+    taken for slashes. What is left must be a path ("/..."), not one starting "//",
+    which a browser takes for another site's address.
+    """
+    path = (target or "").strip(URL_EDGES).translate(URL_DROPPED).replace("\\", "/")
+    if path.startswith("/") and not path.startswith("//") and not CONTROL.search(path):
+        return path
     return url_for("home.index")
 
 
 def _sign_in(user: User, remember: bool = True) -> None:
+    """A new sign-in, kept on the server: its session and cookie name it."""
+    with transaction():
+        accounts.start_sign_in(user)
     session.pop("_flashes", None)
     login_user(user, remember=remember)
+
+
+def _signed_out(response: Response) -> Response:
+    """A shared phone keeps nothing once signed out: no copy of the scoreboards, and no
+    hands queued by the offline page for the next person to send."""
+    response.headers["Clear-Site-Data"] = '"cache", "storage"'
+    return response
 
 
 @bp.before_app_request
@@ -103,11 +143,17 @@ def first_run() -> ResponseReturnValue | None:
 @bp.route("/setup", methods=["GET", "POST"])
 @limiter.limit(ATTEMPTS, methods=["POST"])
 def setup() -> ResponseReturnValue:
+    """The first account, for whoever has the set-up code the server's terminal shows."""
     if accounts.has_users():
         return redirect(url_for("home.index"))
-    form = SetupForm()
+    form = FirstAccountForm()
+    if request.method == "GET":
+        form.code.data = request.args.get("code", "")[:40]  # the address make run prints
     top: list[str] = []
-    if form.validate_on_submit():
+    valid = form.validate_on_submit()
+    if valid and not setup_code.matches(form.code.data):
+        form.code.errors = [WRONG_CODE]
+    elif valid:
         try:
             with transaction():
                 user = accounts.create_user(form.username.data, form.password.data, admin=True)
@@ -144,14 +190,28 @@ def login() -> ResponseReturnValue:
 @bp.post("/logout")
 def logout() -> ResponseReturnValue:
     if FlaskForm().validate_on_submit():
+        if current_user.is_authenticated:
+            with transaction():
+                accounts.end_sign_in(current_user)  # its cookies, even copied, open nothing
         # Cleared first: logout_user leaves word in the session for the "keep me signed
         # in" cookie to be cleared with the answer, which clearing after it lost.
         session.clear()
         logout_user()
-    response = redirect(url_for("auth.login"), code=303)
-    # A shared phone keeps no copy of the scoreboards once signed out.
-    response.headers["Clear-Site-Data"] = '"cache"'
-    return response
+    return _signed_out(redirect(url_for("auth.login"), code=303))
+
+
+@bp.post("/account/sign-out-everywhere")
+@login_required
+def sign_out_everywhere() -> ResponseReturnValue:
+    """Every phone and browser of the account is signed out, this one too."""
+    if not FlaskForm().validate_on_submit():
+        return redirect(url_for("auth.account"), code=303)
+    with transaction():
+        ended = accounts.end_sign_ins(current_user)
+    session.clear()
+    logout_user()
+    flash(f"Signed out everywhere ({ended} {'sign-in' if ended == 1 else 'sign-ins'} ended).")
+    return _signed_out(redirect(url_for("auth.login"), code=303))
 
 
 @bp.route("/register", methods=["GET", "POST"])
@@ -189,28 +249,44 @@ def account() -> ResponseReturnValue:
     password = PasswordForm(prefix="pw")
     token = TokenForm(prefix="token")
     top: list[str] = []
+    new_token = None
     if password.validate_on_submit() and "pw-current" in request.form:
+        revoke = bool(password.revoke_tokens.data)
+        tokens = len(accounts.api_tokens(user)) if revoke else 0
         with transaction():
-            problems = accounts.change_password(user, password.current.data, password.new.data)
+            problems = accounts.change_password(
+                user, password.current.data, password.new.data, revoke_tokens=revoke
+            )
         if not problems:
-            _sign_in(user)  # this phone stays signed in; every other session ends
-            flash("Password changed. Other phones and browsers must sign in again.")
+            said = "Password changed. Other phones and browsers must sign in again."
+            if tokens:
+                said += f" Your API tokens ({tokens}) were revoked."
+            flash(said)
             return redirect(url_for("auth.account"), code=303)
         top = add_problems(password, problems, lambda p: p.field)
     elif token.validate_on_submit() and "token-name" in request.form:
-        with transaction():
-            made = accounts.new_api_token(user, token.name.data or "")
-        session["new_token"] = made.secret
-        return redirect(url_for("auth.account"), code=303)
-    status = 422 if request.method == "POST" else 200
-    return render_template(
-        "account.html",
-        password=password,
-        token=token,
-        tokens=accounts.api_tokens(user),
-        new_token=session.pop("new_token", None),
-        top_errors=top,
-    ), status
+        # The password again: a copied cookie alone cannot make a lasting credential.
+        if accounts.password_matches(user, token.password.data):
+            with transaction():
+                new_token = accounts.new_api_token(user, token.name.data or "").secret
+            token = TokenForm(prefix="token", formdata=None)
+        else:
+            token.password.errors = ["That is not your password"]
+    status = 422 if request.method == "POST" and new_token is None else 200
+    response = make_response(
+        render_template(
+            "account.html",
+            password=password,
+            token=token,
+            tokens=accounts.api_tokens(user),
+            new_token=new_token,  # shown in this answer only: never kept in the session
+            sign_ins=accounts.sign_ins(user),
+            top_errors=top,
+        ),
+        status,
+    )
+    response.cache_control.no_store = True
+    return response
 
 
 @bp.post("/account/tokens/<int:token_id>/revoke")

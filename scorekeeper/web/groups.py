@@ -136,11 +136,17 @@ def rename(group_id: int) -> ResponseReturnValue:
 def remove_member(group_id: int, user_id: int) -> ResponseReturnValue:
     group, _ = _group(group_id, admin=user_id != _me().id)  # anyone may leave
     if FlaskForm().validate_on_submit():
+        leaving = user_id == _me().id
         with transaction():
-            problem = groups.remove_member(group, user_id, _me())
-        flash(problem or "Done.")
-        if problem is None and user_id == _me().id:
+            removal = groups.remove_member(group, user_id, _me())
+        if isinstance(removal, str):
+            flash(removal)
+            return _back(group_id)
+        if leaving:
+            flash(f"You left {group.name}. {removal.links_said('you')}".strip())
             return redirect(url_for("groups.index"), code=303)
+        links = removal.links_said(removal.name)
+        flash(f"{removal.name} is no longer in {group.name}. {links}".strip())
     return _back(group_id)
 
 

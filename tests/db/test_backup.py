@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import json
+import os
 import sqlite3
+import stat
 import threading
 import urllib.request
 
@@ -11,7 +13,7 @@ import flask_migrate
 from werkzeug.serving import make_server
 
 from scorekeeper.extensions import db
-from tests.support import api_token_of_tester, signed_in
+from tests.support import api_token_of_tester, sign_in, signed_in
 
 from .conftest import make_app
 
@@ -227,9 +229,53 @@ def test_another_worker_shows_the_entries_recorded_after_a_restore(tmp_path):
     seen = other.get(f"/api/v1/matches/{match_id}").json  # the other worker keeps it
     assert [entry["action"] for entry in seen["audit"]] == ["corrected", "recorded"]
     assert runner.invoke(args=["restore", "--yes", str(tmp_path / "club.bak")]).exit_code == 0
+    # The backup was taken before the other phone signed in: the restore ended that
+    # sign-in, as it ends every one made after the backup.
+    assert other.get(f"/api/v1/matches/{match_id}").status_code == 401
+    sign_in(other)
 
     saved = client.post(hands, json={"sides": USUAL}).json
     assert [entry["action"] for entry in saved["audit"]] == ["recorded", "recorded"]
     assert other.get(f"/api/v1/matches/{match_id}").json == saved
     with app.app_context():
         db.engine.dispose()
+
+
+def mode(path) -> int:
+    return stat.S_IMODE(path.stat().st_mode)
+
+
+def test_the_database_and_its_backups_are_readable_by_the_servers_user_only(tmp_path):
+    """Made under the usual umask (022), which left them readable by everyone."""
+    old_umask = os.umask(0o022)
+    try:
+        live = make_app(f"sqlite:///{tmp_path / 'live.sqlite'}")
+        with live.app_context():
+            flask_migrate.upgrade()
+        client = signed_in(live)
+        body = {"variant": "classic", "sides": TEAMS}
+        assert client.post("/api/v1/matches", json=body).status_code == 201
+        files = [tmp_path / name for name in ("live.sqlite", "live.sqlite-wal", "live.sqlite-shm")]
+        assert all(path.exists() for path in files)
+        assert [mode(path) for path in files] == [0o600] * 3
+        runner = live.test_cli_runner()
+        assert runner.invoke(args=["backup", str(tmp_path / "copy.sqlite")]).exit_code == 0
+        assert mode(tmp_path / "copy.sqlite") == 0o600
+        restored = runner.invoke(args=["restore", str(tmp_path / "copy.sqlite"), "--yes"])
+        assert restored.exit_code == 0, restored.output
+        kept = list(tmp_path.glob("live.before-restore-*.sqlite"))
+        assert len(kept) == 1
+        assert mode(kept[0]) == 0o600
+        assert mode(tmp_path / "live.sqlite") == 0o600
+        with live.app_context():
+            db.engine.dispose()
+    finally:
+        os.umask(old_umask)
+
+
+def test_a_database_made_before_is_made_private_when_the_server_starts(tmp_path):
+    path = tmp_path / "old.sqlite"
+    sqlite3.connect(path).close()
+    path.chmod(0o644)
+    make_app(f"sqlite:///{path}")
+    assert mode(path) == 0o600

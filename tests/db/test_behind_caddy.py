@@ -13,6 +13,7 @@ import http.cookiejar
 import json
 import os
 import re
+import secrets
 import shutil
 import socket
 import ssl
@@ -30,7 +31,7 @@ from tests.support import load_bench
 
 serving = load_bench("serving")
 pytestmark = pytest.mark.xdist_group("caddy")  # one site, one worker: the tests run in order
-SECRET = "behind-caddy-" + "k" * 40
+SECRET = secrets.token_hex(32)
 
 
 def free_port() -> int:

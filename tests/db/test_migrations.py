@@ -19,7 +19,7 @@ from tests.support import signed_in
 
 MODEL_TABLES = {"player", "match", "side", "side_member", "hand", "hand_side", "audit_entry"}
 MODEL_TABLES |= {"user", "api_token", "group", "membership", "invite", "share_link"}
-MODEL_TABLES |= {"setting", "activity"}
+MODEL_TABLES |= {"setting", "activity", "sign_in", "rate_limit"}
 
 
 def schema_diff(app) -> list:

@@ -29,6 +29,7 @@ from werkzeug.serving import make_server
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.user_commands import new_setup_code
 from tests.support import PASSWORD, TESTER, api_token_of_tester, app_config
 
 PHONE = {"width": 390, "height": 844}
@@ -95,14 +96,24 @@ def live_server(tmp_path_factory) -> Iterator[LiveServer]:
         yield base
 
 
+class FreshServer(str):
+    """The base URL of a server nobody has used, and the set-up code its start printed."""
+
+    setup_code: str
+
+
 @pytest.fixture
-def fresh_server(tmp_path) -> Iterator[str]:
+def fresh_server(tmp_path) -> Iterator[FreshServer]:
     """A server nobody has used yet: no account at all."""
     app = create_app(app_config(f"sqlite:///{tmp_path / 'fresh.sqlite'}", TESTING=False))
     with app.app_context():
         upgrade()
+        code = new_setup_code()  # as make run prints it
+    assert code is not None
     with serving(app) as url:
-        yield url
+        base = FreshServer(url)
+        base.setup_code = code
+        yield base
 
 
 @pytest.fixture(scope="session")

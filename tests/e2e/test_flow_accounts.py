@@ -13,18 +13,25 @@ import re
 from playwright.sync_api import Browser, Page, expect
 
 from .checks import check_page
-from .conftest import phone_context
+from .conftest import FreshServer, phone_context
 from .flows import choose, expect_hand_rows, save, side_group
 
 LIVE = 3_000  # a hand must show on the other phones within 3 seconds
 
 
-def make_first_account(page: Page, base: str) -> None:
+def make_first_account(page: Page, base: FreshServer) -> None:
     page.goto(base + "/")
     expect(page).to_have_url(base + "/setup")
     expect(page.get_by_role("heading", name="Welcome to Scorekeeper")).to_be_visible()
     check_page(page)
     page.get_by_label("Your name").fill("Lucia")
+    page.get_by_label("Password").fill("a long secret")
+    page.get_by_role("button", name="Create the account").tap()
+    # Without the code the server's terminal shows, no account: said at the field.
+    code = page.get_by_label("Set-up code")
+    expect(code).to_have_accessible_description(re.compile("Enter the set-up code"))
+    expect(page.get_by_label("Your name")).to_have_value("Lucia")
+    code.fill(base.setup_code)
     page.get_by_label("Password").fill("a long secret")
     page.get_by_role("button", name="Create the account").tap()
     expect(page.get_by_role("status")).to_contain_text("You run this server")
@@ -70,7 +77,7 @@ def record(page: Page, meld: str, held: str) -> None:
 
 
 def test_a_new_server_an_invited_partner_and_the_phones_at_the_table(
-    browser: Browser, fresh_server: str
+    browser: Browser, fresh_server: FreshServer
 ):
     base = fresh_server
     lucia_phone = phone_context(browser)

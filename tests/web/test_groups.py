@@ -216,3 +216,62 @@ def test_a_players_name_and_account_are_changed_on_their_page_by_admins(app, cli
     assert "Renamed, in every match." in flashes(client.get(player_page))
     assert bea.get(player_page).status_code == 200
     assert page(bea.get(player_page)).find_all("form", action=f"{player_page}/rename") == []
+
+
+def share(client, match_id: int, role: str) -> str:
+    """A new share link of the match (made by `client`), as its path /s/<token>."""
+    made = post(client, f"/matches/{match_id}/share", role=role)
+    assert made.status_code == 303
+    links = re.findall(r'href="http://localhost(/s/[\w-]+)"', client.get(made.location).text)
+    return links[-1]
+
+
+def test_removing_a_member_revokes_the_links_they_made_and_says_how_many(app, client):
+    group_id = new_group(client, "Thursday")
+    bea = joined(app, "Bea", client, group_id)
+    match_id = group_match(client, group_id)
+    beas_scorer, beas_viewer = share(bea, match_id, "scorer"), share(bea, match_id, "viewer")
+    post(bea, f"/groups/{group_id}/invites")
+    invites = re.findall(
+        r'href="http://localhost(/invite/[\w-]+)"', bea.get(f"/groups/{group_id}").text
+    )
+    beas_invite = invites[-1]  # the newest: Bea's
+    tess_viewer = share(client, match_id, "viewer")
+    assert bea.get(beas_scorer).status_code == 302  # Bea opens links, as anyone may
+    assert bea.get(tess_viewer).status_code == 302
+    friend = app.test_client()  # and gave her scorer link to a friend
+    assert friend.get(beas_scorer).status_code == 302
+    assert friend.get(f"/matches/{match_id}/hands/new").status_code == 200
+    with app.app_context():
+        bea_id = accounts.find_user("Bea").id
+
+    removed = post(client, f"/groups/{group_id}/members/{bea_id}/remove")
+    assert removed.status_code == 303
+    assert flashes(client.get(removed.location)) == [
+        "Bea is no longer in Thursday. The 2 share links and 1 invite link Bea made stopped "
+        "working."
+    ]
+    # Bea's browser reaches the match neither as a member nor through the links it opened.
+    for url in (f"/matches/{match_id}", f"/api/v1/matches/{match_id}"):
+        assert bea.get(url).status_code == 404, url
+    assert bea.get(f"/matches/{match_id}/board").status_code == 404
+    # What she made opens nothing, for anyone.
+    assert friend.get(f"/matches/{match_id}/hands/new").status_code == 302  # to sign in
+    for link in (beas_scorer, beas_viewer, beas_invite):
+        assert app.test_client().get(link).status_code == 404, link
+    # A link someone else made is still a link: whoever holds it may follow the match.
+    assert app.test_client().get(tess_viewer).status_code == 302
+    activity = text_of(client.get(f"/groups/{group_id}"))
+    assert "Bea left the group. The 2 share links and 1 invite link Bea made" in activity
+
+
+def test_leaving_a_group_says_which_links_stopped(app, client):
+    group_id = new_group(client, "Thursday")
+    bea = joined(app, "Bea", client, group_id)
+    share(bea, group_match(client, group_id), "viewer")
+    with app.app_context():
+        bea_id = accounts.find_user("Bea").id
+    left = post(bea, f"/groups/{group_id}/members/{bea_id}/remove")
+    assert flashes(bea.get(left.location)) == [
+        "You left Thursday. The 1 share link you made stopped working."
+    ]

@@ -155,8 +155,9 @@ def test_an_api_write_runs_as_many_queries_in_a_long_match(client, counter):
 
 
 def test_a_members_poll_of_the_live_board_reads_no_hands(client, counter):
-    """A poll with nothing new is the session's user and the member's access to the match
-    with its revision: as few queries for a long match as for a short one."""
+    """A poll with nothing new is the session's sign-in with its user (Flask-Login's user
+    loader: an ended sign-in or a removed account stops at once) and the member's access
+    to the match with its revision: as few queries for a long match as for a short one."""
     counts = []
     for hands in (1, 25):
         match_id = new_match(client, hands)
