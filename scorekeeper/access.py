@@ -216,3 +216,4 @@ def init_app(app: Flask) -> None:
     login_manager.login_view = "auth.login"
     login_manager.user_loader(load_user)
     login_manager.unauthorized_handler(_login_required)
+    app.add_template_global(Level, "Level")  # pages compare a caller's level by name
