@@ -28,6 +28,7 @@ from .database import database_url, engine_options
 from .extensions import compress, csrf, db, limiter, migrate
 from .services import match_state
 from .web import matches
+from .web.activity import activity_text
 from .web.common import signed
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
@@ -118,6 +119,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     for blueprint in web.BLUEPRINTS:
         app.register_blueprint(blueprint)
     app.add_template_filter(signed)
+    app.add_template_global(activity_text)
     errors.init_app(app)
     match_state.init_app(app)
     matches.init_app(app)

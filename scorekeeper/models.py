@@ -190,14 +190,32 @@ class RateLimit(Model):
     expires_at: Mapped[float] = mapped_column(index=True)  # seconds since the epoch
 
 
+class ActivityAction(StrEnum):
+    """What an entry of a group's activity log says happened (its words: `web.activity`)."""
+
+    GROUP_CREATED = "group_created"  # name
+    GROUP_RENAMED = "group_renamed"  # old, new
+    MEMBER_JOINED = "member_joined"  # name
+    MEMBER_REMOVED = "member_removed"  # name, share_links, invites
+    ROLE_CHANGED = "role_changed"  # name, role
+    INVITE_CREATED = "invite_created"
+    INVITE_REVOKED = "invite_revoked"
+    PLAYER_RENAMED = "player_renamed"  # old, new
+    PLAYERS_MERGED = "players_merged"  # gone, kept
+    PLAYER_LINKED = "player_linked"  # player, user (None: nobody)
+    MATCH_DELETED = "match_deleted"  # match, variant, game, sides
+    NOTE = "note"  # text: an entry written before entries kept their parameters
+
+
 class Activity(Model):
-    """What happened to a group beyond hands: matches deleted, members removed, renames."""
+    """What happened to a group beyond hands: matches deleted, members removed, renames.
+    Kept as an action and its parameters (names and numbers), put in words when shown."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), index=True)
     actor: Mapped[str] = mapped_column(String(NAME_LENGTH * 2))
     action: Mapped[str] = mapped_column(String(40))
-    details: Mapped[str] = mapped_column(String(400))
+    params: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 

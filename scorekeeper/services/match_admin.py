@@ -7,7 +7,7 @@ recorded in the group's activity log, since the match and its own trail are gone
 from __future__ import annotations
 
 from ..extensions import db
-from ..models import NAME_LENGTH, MatchStatus, utcnow
+from ..models import NAME_LENGTH, Activity, ActivityAction, MatchStatus, utcnow
 from ..rules import InvalidHand, Problem
 from . import names
 from .groups import record_activity
@@ -41,13 +41,18 @@ def abandon_match(match_id: int) -> None:
     match.finished_at = utcnow()  # when it stopped: its place in the history
 
 
-def delete_match(match_id: int, actor: str) -> str:
-    """Delete the match and everything of it; returns what the activity log says."""
+def delete_match(match_id: int, actor: str) -> Activity:
+    """Delete the match and everything of it; returns the activity log's entry."""
     match = lock_match(match_id)
-    names = " against ".join(side.name for side in match.sides)
-    said = f"Deleted match {match.id} ({match.rules.get('name', match.variant)}: {names})"
     assert match.group_id is not None
-    group_id = match.group_id
-    record_activity(group_id, actor, "match_deleted", said)
+    entry = record_activity(
+        match.group_id,
+        actor,
+        ActivityAction.MATCH_DELETED,
+        match=match.id,
+        variant=match.variant,
+        game=str(match.rules.get("name", match.variant)),
+        sides=[side.name for side in match.sides],
+    )
     db.session.delete(match)
-    return said
+    return entry
