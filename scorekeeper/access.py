@@ -79,10 +79,11 @@ class MatchAccess:
     level: Level
     link_id: int | None  # the link that gives the level, when a link does
 
-    def actor(self, caller: Caller) -> tuple[str, int | None, int | None]:
-        """Who made a change, for the audit trail: (words, user id, link id)."""
+    def actor(self, caller: Caller) -> tuple[str | None, int | None, int | None]:
+        """Who made a change, for the audit trail: (the user's name, user id, link id);
+        a change made through a share link is kept by the link's number alone."""
         if self.link_id is not None or caller.account is None:
-            return (f"scorer link {self.link_id}", None, self.link_id)
+            return (None, None, self.link_id)
         return (caller.account.username, caller.account.id, None)
 
 

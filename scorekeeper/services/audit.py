@@ -19,9 +19,9 @@ CHANGES = ("corrected", "removed")  # what the scoreboard lists: recorded hands 
 
 @dataclass(frozen=True)
 class Actor:
-    """Who made a change: a user, or a share link (by its number)."""
+    """Who made a change: a user (by name), or a share link (by its number)."""
 
-    label: str
+    name: str | None
     user_id: int | None = None
     link_id: int | None = None
 
@@ -104,7 +104,7 @@ def _add(
             action=action,
             before=before,
             after=after,
-            actor=actor.label if actor else None,
+            actor=actor.name if actor else None,
             actor_user_id=actor.user_id if actor else None,
             actor_link_id=actor.link_id if actor else None,
         )
@@ -150,5 +150,18 @@ def _explained(match: Match, names: list[str], entry: AuditEntry) -> AuditRow:
         details = record_changes(match_rules(match), names, _inputs(before), _inputs(after))
     changes = list(zip(names, _totals(before, len(names)), _totals(after, len(names)), strict=True))
     return AuditRow(
-        entry.action, entry.hand_number, entry.hand_id, entry.at, changes, details, entry.actor
+        entry.action,
+        entry.hand_number,
+        entry.hand_id,
+        entry.at,
+        changes,
+        details,
+        actor_words(entry),
     )
+
+
+def actor_words(entry: AuditEntry) -> str | None:
+    """Who made a change, as the trail says it: a user's name, or the share link's."""
+    if entry.actor is None and entry.actor_link_id is not None:
+        return f"scorer link {entry.actor_link_id}"
+    return entry.actor
