@@ -2,6 +2,7 @@
 "use strict";
 (function () {
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
+  const el = (tag, text) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; return e; };
 
   // Printed, folded sections show what they hold.
   addEventListener("beforeprint", () => $$("details").forEach((d) => (d.open = true)));
@@ -47,26 +48,29 @@
     document.addEventListener("visibilitychange", poll);
   }
 
-  // Steppers: a big minus and plus around each count.
+  // Small counts are one tap: 1 2 3 4 beside the input, which takes any count (a tap on
+  // the chosen one empties it).
   $$("input[data-stepper]").forEach((input) => {
     const row = document.createElement("div");
-    row.className = "stepper-row";
-    input.parentNode.insertBefore(row, input);
-    const label = (input.labels[0] || {}).textContent || "count";
-    const button = (text, delta, name) => {
+    row.className = "counts";
+    input.before(row);
+    const label = (input.labels[0] || {}).textContent;
+    const buttons = [1, 2, 3, 4].map((n) => {
       const b = document.createElement("button");
       b.type = "button";
-      b.className = "step";
-      b.textContent = text;
-      b.setAttribute("aria-label", name + " " + label);
+      b.textContent = n;
+      b.setAttribute("aria-label", label + ": " + n);
       b.addEventListener("click", () => {
-        const now = parseInt(input.value, 10) || 0;
-        input.value = Math.max(0, now + delta);
+        input.value = input.value == n ? "" : n;
         input.dispatchEvent(new Event("input", { bubbles: true }));
       });
       return b;
-    };
-    row.append(button("\u2212", -1, "One fewer:"), input, button("+", 1, "One more:"));
+    });
+    const mark = () => buttons.forEach((b, i) => b.setAttribute("aria-pressed", input.value == i + 1));
+    input.addEventListener("input", mark);
+    input.addEventListener("change", mark);
+    mark();
+    row.append(...buttons, input);
   });
 
   // Points or count cards: show only the chosen way.
@@ -157,6 +161,13 @@
   const form = document.querySelector("form.hand-form");
   if (!form) return;
 
+  // A problem listed at the top focuses its input when tapped (a group: its first choice).
+  $$("#form-errors a").forEach((a) => a.addEventListener("click", (event) => {
+    const target = document.getElementById(a.hash.slice(1));
+    const input = target && (target.matches("fieldset") ? target.querySelector("input") : target);
+    if (input) { event.preventDefault(); input.focus(); }
+  }));
+
   // What the scorer typed survives a reload, a lost connection or a server error.
   const draftKey = DRAFT + form.dataset.draft;
   const kept = (el) => el.name && !["csrf_token", "confirmed", "expected_number", "version"].includes(el.name);
@@ -201,12 +212,22 @@
     location.replace(location.pathname);
   });
 
-  // Next (Enter) on the number pad moves to the next number; on the last one it saves.
-  const inputs = () => $$("input[inputmode=numeric], input[type=text]", form).filter((i) => (i.checkVisibility ? i.checkVisibility() : i.offsetParent));
+  // Next (Enter) walks every side's entries, check boxes too, from the side that went out
+  // round to the others; after the last one it saves.
+  const NEXT = "input[inputmode=numeric], input[type=text], input[type=checkbox]";
+  const chain = () => {
+    const sides = $$("fieldset.side", form).filter((fs) => !fs.disabled);
+    const out = form.querySelector("input[name=out]:checked");
+    const own = out && form.querySelector(`fieldset.side[data-side="${out.value}"]`);
+    const seat = own && (own.dataset.holder || own.dataset.side);
+    const first = Math.max(0, sides.findIndex((fs) => fs.dataset.side === seat));
+    return sides.slice(first).concat(sides.slice(0, first))
+      .flatMap((fs) => $$(NEXT, fs).filter((i) => !i.disabled && (i.checkVisibility ? i.checkVisibility() : i.offsetParent)));
+  };
   form.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" || event.target.tagName !== "INPUT" || !["number", "text"].includes(event.target.type)) return;
+    if (event.key !== "Enter" || !event.target.matches(NEXT)) return;
     event.preventDefault();
-    const all = inputs(), next = all[all.indexOf(event.target) + 1];
+    const all = chain(), next = all[all.indexOf(event.target) + 1];
     if (next) next.focus();
     else form.requestSubmit();
   });
@@ -220,14 +241,13 @@
     const own = form.querySelector(`fieldset.side[data-side="${choice.value}"]`);
     const seat = (own && own.dataset.holder) || choice.value;
     $$("input[data-follows-out]", form).forEach((box) => {
-      const mine = box.dataset.side === seat;
+      const mine = box.closest("fieldset.side").dataset.side === seat;
       if (mine && !box.checked) { box.checked = true; box.dataset.auto = "1"; }
       else if (!mine && box.dataset.auto) { box.checked = false; delete box.dataset.auto; }
       else return;
       box.dispatchEvent(new Event("change", { bubbles: true }));
     });
-    const side = form.querySelector(`fieldset.side[data-side="${seat}"]`);
-    const first = side && inputs().find((i) => side.contains(i));
+    const first = chain()[0];  // "Nobody": the first side's first entry
     if (first) first.focus();
   });
 
@@ -269,7 +289,7 @@
   $$("select[data-special]", form).forEach((select) => {
     setAside(select);
     select.addEventListener("change", () => {
-      const out = form.querySelector(`input[name=out][value="${select.dataset.side}"]`);
+      const out = form.querySelector(`input[name=out][value="${select.closest("fieldset.side").dataset.side}"]`);
       if (setAside(select) && out && !out.checked) {
         out.checked = true;
         out.dispatchEvent(new Event("change", { bubbles: true }));
@@ -280,7 +300,6 @@
   const panel = document.getElementById("preview");
   const body = document.getElementById("preview-body");
   const summary = document.getElementById("preview-summary");
-  const el = (tag, text) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; return e; };
   const signed = (n) => (n > 0 ? "+" + n : String(n));
 
   function show(data, ok) {

@@ -31,6 +31,7 @@ from ..services.rulebook import describe, describe_record
 from ..services.storage import StorageUnavailable, transaction
 from .common import actor_of, add_problems, match_for, match_or_404
 from .hand_form import (
+    errors_at_fields,
     field_for_problem,
     field_specs,
     form_data_from_records,
@@ -40,6 +41,7 @@ from .hand_form import (
     modes_of,
     new_token,
     submitted_data,
+    with_empty_sides_named,
 )
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
@@ -100,6 +102,7 @@ def _render_form(
         top_fields=top_fields,
         sections=sections,
         top_errors=outcome.top,
+        field_errors=errors_at_fields(form, side_names(match)),
         warnings=outcome.warnings,
         base=base,
         **extra,
@@ -144,7 +147,8 @@ def _submit(
         return Outcome(top=top)
     except NeedsConfirmation as question:
         form.confirmed.data = fingerprint(confirmable(records, lineup))
-        return Outcome(status=200, warnings=question.warnings)
+        warnings = with_empty_sides_named(form, specs, posted, question.warnings)
+        return Outcome(status=200, warnings=warnings)
     except StorageUnavailable as error:
         return Outcome(top=[f"{error.message} Your entries are kept below."], status=503)
 

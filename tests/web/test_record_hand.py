@@ -27,7 +27,7 @@ def labels_of(root, side: int, path_prefix: str) -> list[str]:
     """Labels of the inputs of one side whose data-path starts with `path_prefix`."""
     out = []
     for node in root.find_all("input"):
-        if node.attrs.get("data-side") != str(side):
+        if not node.attrs.get("id", "").startswith(f"s{side}_"):
             continue
         if not node.attrs.get("data-path", "").startswith(path_prefix):
             continue
