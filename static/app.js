@@ -109,37 +109,52 @@
       const stale = mode === "new" ? Number(number) < next : versions[number - 1] !== version;
       if (stale) localStorage.removeItem(key);
     });
-    // Hands saved on this phone while offline, sent as soon as the server answers.
-    const box = document.getElementById("outbox");
-    const show = (state) => {
-      if (!state) return;
-      const waiting = state.waiting.length, refused = state.refused;
-      const parts = [];
-      if (waiting) parts.push(waiting === 1 ? "1 hand waiting to be sent" : waiting + " hands waiting to be sent");
-      refused.forEach((r) => parts.push("Hand " + r.number + " was not saved: open it to check it"));
-      box.replaceChildren(parts.join(". ") + (parts.length ? "." : ""));
-      refused.forEach((r) => {
-        const link = document.createElement("a");
-        link.href = "/matches/" + id + "/hands/new?outbox=" + encodeURIComponent(r.token);
-        link.className = "button";
-        link.textContent = "Open hand " + r.number;
-        box.append(" ", link);
-      });
-      box.hidden = !parts.length;
-    };
-    const flush = () =>
-      worker({ type: "flush" }).then((done) => {
-        if (done && done.sent) location.reload();
-        else worker({ type: "outbox", match: id }).then(show);
-      });
-    worker({ type: "outbox", match: id }).then(show).then(flush);
-    addEventListener("online", flush);
-    if (navigator.serviceWorker) {
-      navigator.serviceWorker.addEventListener("message", (event) => {
-        if (event.data && event.data.type === "sent") location.reload();
-      });
-    }
   }
+
+  // Hands saved while offline wait in the service worker's outbox: every page says where
+  // they stand and sends them within seconds of the connection coming back.
+  const note = el("div");
+  note.id = "outbox";
+  note.className = "outbox";
+  note.setAttribute("role", "status");
+  document.querySelector("main").prepend(note);
+  let retry, news = [];
+  const say = (state) => {
+    if (!state) return;
+    clearTimeout(retry);
+    if (state.waiting) retry = setTimeout(flush, 3000);
+    note.replaceChildren(...news.concat(state.lines).map((line) => {
+      const p = el("p", line.text);
+      if (line.open) {
+        const open = el("a", "Open hand " + line.number);
+        open.href = line.open;
+        open.className = "button";
+        p.append(" ", open);
+      }
+      if (line.forget) {
+        const forget = el("button", "Forget it");
+        forget.className = "button";
+        forget.onclick = () => worker({ type: "drop", token: line.token }).then(update);
+        p.append(" ", forget);
+      }
+      return p;
+    }));
+  };
+  const update = () => worker({ type: "outbox" }).then(say);
+  const flush = () => worker({ type: "flush" }).then(update);
+  const offline = document.getElementById("offline");
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      const sent = (event.data || {}).recorded;
+      if (!sent) return;
+      // A scoreboard of the match (or the offline page) shows the hand saved.
+      if (sent.some((r) => offline || (board && r.match == board.dataset.match))) return location.reload();
+      news = news.concat(sent.map((r) => ({ text: `Hand ${r.number} of match ${r.match} recorded.` })));
+      update();
+    });
+  }
+  addEventListener("online", () => (offline ? location.reload() : flush()));
+  flush();
 
   // "Deals first" names the players as their names are typed.
   $$("input[id^=seat_]").forEach((input) => {
@@ -191,10 +206,12 @@
   };
   form.addEventListener("input", remember);
   form.addEventListener("change", remember);
+  const restore = () => { const saved = localStorage.getItem(draftKey); if (saved) refill(JSON.parse(saved)); };
   const fromOutbox = new URLSearchParams(location.search).get("outbox");
   if (fromOutbox) {
+    // A hand from the outbox becomes this form's draft (it leaves the outbox).
     worker({ type: "take", token: fromOutbox }).then((entry) => {
-      if (!entry) return;
+      if (!entry) return restore();
       const data = {};
       new URLSearchParams(entry.body).forEach((value, name) => {
         const el = form.elements[name];
@@ -203,10 +220,7 @@
       });
       refill(data);
     });
-  } else if ("fresh" in form.dataset) {
-    const saved = localStorage.getItem(draftKey);
-    if (saved) refill(JSON.parse(saved));
-  }
+  } else if ("fresh" in form.dataset) restore();
   document.getElementById("forget").addEventListener("click", () => {
     localStorage.removeItem(draftKey);
     location.replace(location.pathname);

@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
-from ..access import Level
+from ..access import Level, require_match
 from ..models import TOKEN_LENGTH, Hand, Match
 from ..rules import InvalidHand, Problem
 from ..rules.hand import MAX_DEAL
@@ -22,6 +22,7 @@ from ..services.hand_writes import (
     Saved,
     confirmable,
     fingerprint,
+    number_by_token,
     record_hand,
 )
 from ..services.hands import evaluate
@@ -194,6 +195,16 @@ def record(match_id: int) -> ResponseReturnValue:
     else:
         flash(f"Hand {outcome.saved.number} was already recorded; it was not added twice.")
     return _scoreboard(match_id)
+
+
+@bp.get("/sent/<token>")
+def sent(match_id: int, token: str) -> ResponseReturnValue:
+    """Which hand the form with this one-time token was recorded as (null: none). A phone
+    that sent a hand from its outbox asks, since a redirect alone does not say."""
+    require_match(match_id, Level.SCORER)
+    response = jsonify(number=number_by_token(match_id, token[:TOKEN_LENGTH]))
+    response.cache_control.no_store = True
+    return response
 
 
 @bp.post("/preview")
