@@ -63,24 +63,36 @@ def never_says_not_saved(page: Page) -> None:
     expect(page.locator("main")).not_to_contain_text("enter it once more")
 
 
-def cut_after_the_server_answers(context: BrowserContext, match_id: int, times: int = 1) -> list:
-    """The next `times` posts of the hand form reach the server, whose answer is then
-    lost on the way back (the phone sees a network error). Returns the posts seen."""
-    posts: list[str] = []
+class Connection:
+    """The phone's connection to the server, cut at chosen moments: `lose_answers` posts of
+    the hand form reach the server, whose answers are then lost on the way back (the phone
+    sees a network error); with `then_down`, nothing gets through after that until `up()`.
+    No `online` event tells the page when it is back: only its own retries find out."""
 
-    def handle(route: Route) -> None:
-        if route.request.method != "POST":
-            route.continue_()
-            return
-        posts.append(route.request.url)
-        if len(posts) <= times:
-            route.fetch(max_redirects=0)  # the server records it ...
-            route.abort("connectionreset")  # ... and the answer never arrives
+    def __init__(self, context: BrowserContext, lose_answers: int, then_down: bool = False):
+        self.lose_answers = lose_answers
+        self.then_down = then_down
+        self.down = False
+        self.posts: list[str] = []
+        context.route("**/*", self.handle)
+
+    def handle(self, route: Route) -> None:
+        request = route.request
+        if self.down:
+            route.abort("internetdisconnected")
+        elif request.method == "POST" and "/hands/new" in request.url:
+            self.posts.append(request.url)
+            if len(self.posts) <= self.lose_answers:
+                route.fetch(max_redirects=0)  # the server records it ...
+                self.down = self.then_down
+                route.abort("connectionreset")  # ... and its answer never arrives
+            else:
+                route.continue_()
         else:
             route.continue_()
 
-    context.route(f"**/matches/{match_id}/hands/new*", handle)
-    return posts
+    def up(self) -> None:
+        self.down = False
 
 
 def test_cut_before_the_request_waits_then_goes_by_itself(
@@ -142,7 +154,7 @@ def test_cut_after_the_server_answered_is_recorded_once(
     under_the_worker(scorer, f"{live_server}/matches/{match}")
     scorer.get_by_role("link", name="Record hand 1").click()
     fill_a_usual_hand(scorer, "Eli & Fay", "Gus & Hal")
-    posts = cut_after_the_server_answers(phone, match)
+    connection = Connection(phone, lose_answers=1)
     scorer.get_by_role("button", name="Save hand 1").tap()
     # The phone could not know; it asked the server with the form's token and shows the
     # hand recorded once.
@@ -150,7 +162,30 @@ def test_cut_after_the_server_answered_is_recorded_once(
     expect_hand_rows(scorer, "1 +140 140 +60 60")
     never_says_not_saved(scorer)
     expect(scorer.locator("#outbox")).to_be_hidden()
-    assert len(posts) == 2  # the lost answer, then the replay
+    assert len(connection.posts) == 2  # the lost answer, then the replay
+    assert hands_on_the_server(live_server, match) == [[140, 60]]
+
+
+def test_cut_after_the_server_answered_and_still_down_says_waiting_then_recorded(
+    scorer: Page, phone: BrowserContext, live_server: str
+):
+    """The server got the hand and the connection stays down: the phone cannot know it was
+    saved, so it says the hand waits (never that it was not saved); when the connection
+    is back, its own retry finds the hand recorded, once."""
+    match = api_match(live_server, "classic", [["Ina", "Joy"], ["Kit", "Lou"]])
+    under_the_worker(scorer, f"{live_server}/matches/{match}/hands/new")
+    fill_a_usual_hand(scorer, "Ina & Joy", "Kit & Lou")
+    connection = Connection(phone, lose_answers=1, then_down=True)
+    scorer.get_by_role("button", name="Save hand 1").tap()
+    expect(scorer.get_by_role("heading", name="No connection")).to_be_visible()
+    expect(scorer.locator("#outbox")).to_have_text(WAITING)
+    never_says_not_saved(scorer)
+    assert hands_on_the_server(live_server, match) == [[140, 60]]
+
+    connection.up()
+    expect(scorer.locator(".flash")).to_have_text(re.compile("^Hand 1 (was already )?recorded"))
+    expect_hand_rows(scorer, "1 +140 140 +60 60")
+    expect(scorer.locator("#outbox")).to_be_hidden()
     assert hands_on_the_server(live_server, match) == [[140, 60]]
 
 
@@ -165,12 +200,12 @@ def test_cut_during_the_replay_is_tried_again_and_recorded_once(
     scorer.get_by_role("button", name="Save hand 1").tap()
     expect(scorer.locator("#outbox")).to_have_text(WAITING)
     # The first replay reaches the server, and its answer is lost.
-    posts = cut_after_the_server_answers(phone, match)
+    connection = Connection(phone, lose_answers=1)
     phone.set_offline(False)
     expect(scorer.locator(".flash")).to_have_text(re.compile("^Hand 1 (was already )?recorded"))
     expect_hand_rows(scorer, "1 +140 140 +60 60")
     expect(scorer.locator("#outbox")).to_be_hidden()
-    assert len(posts) >= 2
+    assert len(connection.posts) >= 2
     assert hands_on_the_server(live_server, match) == [[140, 60]]
 
 
