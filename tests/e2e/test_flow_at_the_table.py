@@ -296,10 +296,26 @@ def test_long_names_stay_inside_their_cards(page: Page, live_server: str):
 
 
 def marker(summary: Locator) -> dict:
+    """The open/close marker drawn before a folded section's title: its size, stroke,
+    turn, and the contrast of its colour with what is behind it (WCAG's ratio)."""
     return summary.evaluate(
-        """el => { const s = getComputedStyle(el, '::before');
-            return {content: s.content, width: parseFloat(s.borderLeftWidth),
-                    transform: s.transform}; }"""
+        """el => {
+            const s = getComputedStyle(el, '::before');
+            const rgb = (c) => (c.match(/[\\d.]+/g) || []).map(Number);
+            let back = el, bg = [0, 0, 0, 0];
+            while (back && (bg.length < 3 || bg[3] === 0)) {
+                bg = rgb(getComputedStyle(back).backgroundColor);
+                if (bg.length === 3) bg.push(1);
+                back = back.parentElement;
+            }
+            const lum = ([r, g, b]) => [r, g, b].map((v) => v / 255)
+                .map((v) => (v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4))
+                .reduce((sum, v, i) => sum + v * [0.2126, 0.7152, 0.0722][i], 0);
+            const [a, b] = [lum(rgb(s.borderRightColor)), lum(bg)].sort((x, y) => y - x);
+            return {content: s.content, size: parseFloat(s.width),
+                    stroke: parseFloat(s.borderRightWidth), transform: s.transform,
+                    contrast: (a + 0.05) / (b + 0.05)};
+        }"""
     )
 
 
@@ -311,17 +327,21 @@ def test_folded_sections_show_an_open_close_marker(page: Page, live_server: str)
         (f"{live_server}/matches/{match}/hands/new", "Penalties"),
         (f"{live_server}/matches/{match}/hands/1", "As entered"),
     ]
-    for url, title in folded:
-        page.goto(url)
-        summary = page.locator("summary", has_text=title).first
-        closed = marker(summary)
-        assert closed["content"] != "none", title
-        assert closed["width"] >= 5, (title, closed)
-        summary.tap()
-        expect(summary.locator("xpath=..")).to_have_attribute("open", "")
-        opened = marker(summary)
-        assert opened["width"] >= 5
-        assert opened["transform"] != closed["transform"], f"{title}: the marker turns when open"
+    for scheme in ("light", "dark"):
+        page.emulate_media(color_scheme=scheme)
+        for url, title in folded:
+            page.goto(url)
+            summary = page.locator("summary", has_text=title).first
+            closed = marker(summary)
+            assert closed["content"] != "none", title
+            assert closed["size"] >= 8, (title, closed)
+            assert closed["stroke"] >= 2, (title, closed)
+            assert closed["contrast"] >= 4.5, (title, scheme, closed)
+            summary.tap()
+            expect(summary.locator("xpath=..")).to_have_attribute("open", "")
+            opened = marker(summary)
+            assert opened["stroke"] >= 2
+            assert opened["transform"] != closed["transform"], f"{title}: it turns when open"
 
 
 RULE_KEY = re.compile(r"\b[a-z]+(?:_[a-z]+)*[._:][a-z_]+\b")
