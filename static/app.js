@@ -143,18 +143,22 @@
   const update = () => worker({ type: "outbox" }).then(say);
   const flush = () => worker({ type: "flush" }).then(update);
   const offline = document.getElementById("offline");
+  let leaving = false;  // one reload at a time, so its page (and flashed message) stays
+  const reload = () => leaving || ((leaving = true), location.reload());
   if (navigator.serviceWorker) {
     navigator.serviceWorker.addEventListener("message", (event) => {
       const sent = (event.data || {}).recorded;
       if (!sent) return;
-      // A scoreboard of the match (or the offline page) shows the hand saved.
-      if (sent.some((r) => offline || (board && r.match == board.dataset.match))) return location.reload();
+      // A scoreboard of the match without the hand (or the offline page) shows it saved.
+      if (sent.some((r) => offline || (board && r.match == board.dataset.match && board.dataset.next <= +r.number))) return reload();
       news = news.concat(sent.map((r) => ({ text: `Hand ${r.number} of match ${r.match} recorded.` })));
       update();
     });
   }
-  addEventListener("online", () => (offline ? location.reload() : flush()));
+  addEventListener("online", flush);
   flush();
+  // The offline page opens the page asked for as soon as the server answers again.
+  if (offline && location.pathname !== "/offline") setInterval(() => fetch(location.href, { method: "HEAD" }).then((r) => r.ok && reload(), () => {}), 3000);
 
   // "Deals first" names the players as their names are typed.
   $$("input[id^=seat_]").forEach((input) => {

@@ -39,14 +39,16 @@ def test_offline_page_instead_of_the_browser_error(
 
         # Back online, the page asked for opens by itself.
         context.set_offline(False)
-        expect(page.get_by_role("heading", name="Finished matches", level=1)).to_be_visible()
+        back = page.get_by_role("heading", name="Finished matches", level=1)
+        expect(back).to_be_visible(timeout=10_000)
         expect(page).to_have_url(live_server + "/history")
-        # Without the network again, "Try again" reaches the app once it is back.
+        # Offline again, the next page asked for opens once the server answers.
         context.set_offline(True)
         page.get_by_role("link", name="Scorekeeper").click()
         expect(page.get_by_role("heading", name="No connection")).to_be_visible()
         context.set_offline(False)
-        expect(page.get_by_role("heading", name="Scorekeeper", level=1)).to_be_visible()
+        home = page.get_by_role("heading", name="Scorekeeper", level=1)
+        expect(home).to_be_visible(timeout=10_000)
         assert errors == []
     finally:
         context.close()
