@@ -51,19 +51,14 @@
   // Small counts are one tap: 1 2 3 4 beside the input, which takes any count (a tap on
   // the chosen one empties it).
   $$("input[data-stepper]").forEach((input) => {
-    const row = document.createElement("div");
-    row.className = "counts";
+    const row = Object.assign(el("div"), { className: "counts" });
     input.before(row);
-    const label = (input.labels[0] || {}).textContent;
     const buttons = [1, 2, 3, 4].map((n) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.textContent = n;
-      b.setAttribute("aria-label", label + ": " + n);
-      b.addEventListener("click", () => {
+      const b = Object.assign(el("button", n), { type: "button", onclick: () => {
         input.value = input.value == n ? "" : n;
         input.dispatchEvent(new Event("input", { bubbles: true }));
-      });
+      } });
+      b.setAttribute("aria-label", input.labels[0].textContent + ": " + n);
       return b;
     });
     const mark = () => buttons.forEach((b, i) => b.setAttribute("aria-pressed", input.value == i + 1));
@@ -113,11 +108,10 @@
 
   // Hands saved while offline wait in the service worker's outbox: every page says where
   // they stand and sends them within seconds of the connection coming back.
-  const note = el("div");
-  note.id = "outbox";
-  note.className = "outbox";
+  const note = Object.assign(el("div"), { id: "outbox", className: "outbox" });
   note.setAttribute("role", "status");
   document.querySelector("main").prepend(note);
+  const button = (tag, text, props) => Object.assign(el(tag, text), { className: "button" }, props);
   let retry, news = [];
   const say = (state) => {
     if (!state) return;
@@ -125,18 +119,8 @@
     if (state.waiting) retry = setTimeout(flush, 3000);
     note.replaceChildren(...news.concat(state.lines).map((line) => {
       const p = el("p", line.text);
-      if (line.open) {
-        const open = el("a", "Open hand " + line.number);
-        open.href = line.open;
-        open.className = "button";
-        p.append(" ", open);
-      }
-      if (line.forget) {
-        const forget = el("button", "Forget it");
-        forget.className = "button";
-        forget.onclick = () => worker({ type: "drop", token: line.token }).then(update);
-        p.append(" ", forget);
-      }
+      if (line.open) p.append(" ", button("a", "Open hand " + line.number, { href: line.open }));
+      if (line.forget) p.append(" ", button("button", "Forget it", { onclick: () => worker({ type: "drop", token: line.token }).then(update) }));
       return p;
     }));
   };
@@ -284,7 +268,7 @@
       if (!note) { note = document.createElement("p"); note.className = "pair-note"; fs.querySelector("legend").after(note); }
       note.hidden = !(pair.length > 1 && fs === pair[0]);
       note.textContent = note.hidden ? "" : `${pair.map((p) => p.dataset.name).join(" and ")} play together: enter the pair's cards here, once.`;
-      const box = fs.querySelector("input[data-path=took_extra_hand]");
+      const box = fs.querySelector("input[name$=_took_extra_hand]");
       const lone = fs.dataset.side === alone;
       if (box && lone) box.checked = true;
       if (box) box.disabled = lone;

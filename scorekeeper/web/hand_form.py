@@ -2,7 +2,7 @@
 
 One list of `FieldSpec` drives everything: the WTForms class, the page layout,
 turning the posted form into hand records, putting the engine's problems next
-to the right input, and the `data-path` (hand-record path) of each input on the page.
+to the right input, and the names of the inputs on the page.
 """
 
 from __future__ import annotations

@@ -339,6 +339,9 @@ def test_folded_sections_show_an_open_close_marker(page: Page, live_server: str)
             assert closed["contrast"] >= 4.5, (title, scheme, closed)
             summary.tap()
             expect(summary.locator("xpath=..")).to_have_attribute("open", "")
+            summary.evaluate(  # the turn is a short transition: let it end
+                "el => Promise.all(el.getAnimations({subtree: true}).map((a) => a.finished))"
+            )
             opened = marker(summary)
             assert opened["stroke"] >= 2
             assert opened["transform"] != closed["transform"], f"{title}: it turns when open"
