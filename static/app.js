@@ -2,6 +2,7 @@
 "use strict";
 (function () {
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
+  const el = (tag, text) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; return e; };
 
   // Printed, folded sections show what they hold.
   addEventListener("beforeprint", () => $$("details").forEach((d) => (d.open = true)));
@@ -47,26 +48,24 @@
     document.addEventListener("visibilitychange", poll);
   }
 
-  // Steppers: a big minus and plus around each count.
+  // Small counts are one tap: 1 2 3 4 beside the input, which takes any count (a tap on
+  // the chosen one empties it).
   $$("input[data-stepper]").forEach((input) => {
-    const row = document.createElement("div");
-    row.className = "stepper-row";
-    input.parentNode.insertBefore(row, input);
-    const label = (input.labels[0] || {}).textContent || "count";
-    const button = (text, delta, name) => {
-      const b = document.createElement("button");
-      b.type = "button";
-      b.className = "step";
-      b.textContent = text;
-      b.setAttribute("aria-label", name + " " + label);
-      b.addEventListener("click", () => {
-        const now = parseInt(input.value, 10) || 0;
-        input.value = Math.max(0, now + delta);
+    const row = Object.assign(el("div"), { className: "counts" });
+    input.before(row);
+    const buttons = [1, 2, 3, 4].map((n) => {
+      const b = Object.assign(el("button", n), { type: "button", onclick: () => {
+        input.value = input.value == n ? "" : n;
         input.dispatchEvent(new Event("input", { bubbles: true }));
-      });
+      } });
+      b.setAttribute("aria-label", input.labels[0].textContent + ": " + n);
       return b;
-    };
-    row.append(button("\u2212", -1, "One fewer:"), input, button("+", 1, "One more:"));
+    });
+    const mark = () => buttons.forEach((b, i) => b.setAttribute("aria-pressed", input.value == i + 1));
+    input.addEventListener("input", mark);
+    input.addEventListener("change", mark);
+    mark();
+    row.append(...buttons, input);
   });
 
   // Points or count cards: show only the chosen way.
@@ -105,37 +104,45 @@
       const stale = mode === "new" ? Number(number) < next : versions[number - 1] !== version;
       if (stale) localStorage.removeItem(key);
     });
-    // Hands saved on this phone while offline, sent as soon as the server answers.
-    const box = document.getElementById("outbox");
-    const show = (state) => {
-      if (!state) return;
-      const waiting = state.waiting.length, refused = state.refused;
-      const parts = [];
-      if (waiting) parts.push(waiting === 1 ? "1 hand waiting to be sent" : waiting + " hands waiting to be sent");
-      refused.forEach((r) => parts.push("Hand " + r.number + " was not saved: open it to check it"));
-      box.replaceChildren(parts.join(". ") + (parts.length ? "." : ""));
-      refused.forEach((r) => {
-        const link = document.createElement("a");
-        link.href = "/matches/" + id + "/hands/new?outbox=" + encodeURIComponent(r.token);
-        link.className = "button";
-        link.textContent = "Open hand " + r.number;
-        box.append(" ", link);
-      });
-      box.hidden = !parts.length;
-    };
-    const flush = () =>
-      worker({ type: "flush" }).then((done) => {
-        if (done && done.sent) location.reload();
-        else worker({ type: "outbox", match: id }).then(show);
-      });
-    worker({ type: "outbox", match: id }).then(show).then(flush);
-    addEventListener("online", flush);
-    if (navigator.serviceWorker) {
-      navigator.serviceWorker.addEventListener("message", (event) => {
-        if (event.data && event.data.type === "sent") location.reload();
-      });
-    }
   }
+
+  // Hands saved while offline wait in the service worker's outbox: every page says where
+  // they stand and sends them within seconds of the connection coming back.
+  const note = Object.assign(el("div"), { id: "outbox", className: "outbox" });
+  note.setAttribute("role", "status");
+  document.querySelector("main").prepend(note);
+  const button = (tag, text, props) => Object.assign(el(tag, text), { className: "button" }, props);
+  let retry, news = [];
+  const say = (state) => {
+    if (!state) return;
+    clearTimeout(retry);
+    if (state.waiting) retry = setTimeout(flush, 3000);
+    note.replaceChildren(...news.concat(state.lines).map((line) => {
+      const p = el("p", line.text);
+      if (line.open) p.append(" ", button("a", "Open hand " + line.number, { href: line.open }));
+      if (line.forget) p.append(" ", button("button", "Forget it", { onclick: () => worker({ type: "drop", token: line.token }).then(update) }));
+      return p;
+    }));
+  };
+  const update = () => worker({ type: "outbox" }).then(say);
+  const flush = () => worker({ type: "flush" }).then(update);
+  const offline = document.getElementById("offline");
+  let leaving = false;  // one reload at a time, so its page (and flashed message) stays
+  const reload = () => leaving || ((leaving = true), location.reload());
+  if (navigator.serviceWorker) {
+    navigator.serviceWorker.addEventListener("message", (event) => {
+      const sent = (event.data || {}).recorded;
+      if (!sent) return;
+      // A scoreboard of the match without the hand (or the offline page) shows it saved.
+      if (sent.some((r) => offline || (board && r.match == board.dataset.match && board.dataset.next <= +r.number))) return reload();
+      news = news.concat(sent.map((r) => ({ text: `Hand ${r.number} of match ${r.match} recorded.` })));
+      update();
+    });
+  }
+  addEventListener("online", flush);
+  flush();
+  // The offline page opens the page asked for as soon as the server answers again.
+  if (offline && location.pathname !== "/offline") setInterval(() => fetch(location.href, { method: "HEAD" }).then((r) => r.ok && reload(), () => {}), 3000);
 
   // "Deals first" names the players as their names are typed.
   $$("input[id^=seat_]").forEach((input) => {
@@ -156,6 +163,13 @@
 
   const form = document.querySelector("form.hand-form");
   if (!form) return;
+
+  // A problem listed at the top focuses its input when tapped (a group: its first choice).
+  $$("#form-errors a").forEach((a) => a.addEventListener("click", (event) => {
+    const target = document.getElementById(a.hash.slice(1));
+    const input = target && (target.matches("fieldset") ? target.querySelector("input") : target);
+    if (input) { event.preventDefault(); input.focus(); }
+  }));
 
   // What the scorer typed survives a reload, a lost connection or a server error.
   const draftKey = DRAFT + form.dataset.draft;
@@ -180,10 +194,12 @@
   };
   form.addEventListener("input", remember);
   form.addEventListener("change", remember);
+  const restore = () => { const saved = localStorage.getItem(draftKey); if (saved) refill(JSON.parse(saved)); };
   const fromOutbox = new URLSearchParams(location.search).get("outbox");
   if (fromOutbox) {
+    // A hand from the outbox becomes this form's draft (it leaves the outbox).
     worker({ type: "take", token: fromOutbox }).then((entry) => {
-      if (!entry) return;
+      if (!entry) return restore();
       const data = {};
       new URLSearchParams(entry.body).forEach((value, name) => {
         const el = form.elements[name];
@@ -192,21 +208,28 @@
       });
       refill(data);
     });
-  } else if ("fresh" in form.dataset) {
-    const saved = localStorage.getItem(draftKey);
-    if (saved) refill(JSON.parse(saved));
-  }
+  } else if ("fresh" in form.dataset) restore();
   document.getElementById("forget").addEventListener("click", () => {
     localStorage.removeItem(draftKey);
     location.replace(location.pathname);
   });
 
-  // Next (Enter) on the number pad moves to the next number; on the last one it saves.
-  const inputs = () => $$("input[inputmode=numeric], input[type=text]", form).filter((i) => (i.checkVisibility ? i.checkVisibility() : i.offsetParent));
+  // Next (Enter) walks every side's entries, check boxes too, from the side that went out
+  // round to the others; after the last one it saves.
+  const NEXT = "input[inputmode=numeric], input[type=text], input[type=checkbox]";
+  const chain = () => {
+    const sides = $$("fieldset.side", form).filter((fs) => !fs.disabled);
+    const out = form.querySelector("input[name=out]:checked");
+    const own = out && form.querySelector(`fieldset.side[data-side="${out.value}"]`);
+    const seat = own && (own.dataset.holder || own.dataset.side);
+    const first = Math.max(0, sides.findIndex((fs) => fs.dataset.side === seat));
+    return sides.slice(first).concat(sides.slice(0, first))
+      .flatMap((fs) => $$(NEXT, fs).filter((i) => !i.disabled && (i.checkVisibility ? i.checkVisibility() : i.offsetParent)));
+  };
   form.addEventListener("keydown", (event) => {
-    if (event.key !== "Enter" || event.target.tagName !== "INPUT" || !["number", "text"].includes(event.target.type)) return;
+    if (event.key !== "Enter" || !event.target.matches(NEXT)) return;
     event.preventDefault();
-    const all = inputs(), next = all[all.indexOf(event.target) + 1];
+    const all = chain(), next = all[all.indexOf(event.target) + 1];
     if (next) next.focus();
     else form.requestSubmit();
   });
@@ -220,14 +243,13 @@
     const own = form.querySelector(`fieldset.side[data-side="${choice.value}"]`);
     const seat = (own && own.dataset.holder) || choice.value;
     $$("input[data-follows-out]", form).forEach((box) => {
-      const mine = box.dataset.side === seat;
+      const mine = box.closest("fieldset.side").dataset.side === seat;
       if (mine && !box.checked) { box.checked = true; box.dataset.auto = "1"; }
       else if (!mine && box.dataset.auto) { box.checked = false; delete box.dataset.auto; }
       else return;
       box.dispatchEvent(new Event("change", { bubbles: true }));
     });
-    const side = form.querySelector(`fieldset.side[data-side="${seat}"]`);
-    const first = side && inputs().find((i) => side.contains(i));
+    const first = chain()[0];  // "Nobody": the first side's first entry
     if (first) first.focus();
   });
 
@@ -246,7 +268,7 @@
       if (!note) { note = document.createElement("p"); note.className = "pair-note"; fs.querySelector("legend").after(note); }
       note.hidden = !(pair.length > 1 && fs === pair[0]);
       note.textContent = note.hidden ? "" : `${pair.map((p) => p.dataset.name).join(" and ")} play together: enter the pair's cards here, once.`;
-      const box = fs.querySelector("input[data-path=took_extra_hand]");
+      const box = fs.querySelector("input[name$=_took_extra_hand]");
       const lone = fs.dataset.side === alone;
       if (box && lone) box.checked = true;
       if (box) box.disabled = lone;
@@ -269,7 +291,7 @@
   $$("select[data-special]", form).forEach((select) => {
     setAside(select);
     select.addEventListener("change", () => {
-      const out = form.querySelector(`input[name=out][value="${select.dataset.side}"]`);
+      const out = form.querySelector(`input[name=out][value="${select.closest("fieldset.side").dataset.side}"]`);
       if (setAside(select) && out && !out.checked) {
         out.checked = true;
         out.dispatchEvent(new Event("change", { bubbles: true }));
@@ -280,7 +302,6 @@
   const panel = document.getElementById("preview");
   const body = document.getElementById("preview-body");
   const summary = document.getElementById("preview-summary");
-  const el = (tag, text) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; return e; };
   const signed = (n) => (n > 0 ? "+" + n : String(n));
 
   function show(data, ok) {

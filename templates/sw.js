@@ -22,7 +22,9 @@ self.addEventListener("activate", (event) => {
   );
 });
 
-// The outbox: one IndexedDB store of posted record-hand forms, keyed by their token.
+// The outbox: one IndexedDB store of posted record-hand forms, keyed by their token. An
+// entry is "waiting" to be sent, or "asked": sent, and answered with the form again (a
+// question to confirm, a refusal: `page` keeps that answer) or with nothing recorded.
 function outbox(mode, work) {
   return new Promise((resolve, reject) => {
     const open = indexedDB.open("scorekeeper", 1);
@@ -38,26 +40,50 @@ function outbox(mode, work) {
 }
 const entries = () => outbox("readonly", (store) => store.getAll()).then((all) => all.sort((a, b) => a.at - b.at));
 const keep = (entry) => outbox("readwrite", (store) => store.put(entry));
-const drop = (token) => outbox("readwrite", (store) => store.delete(token));
+const drop = (token) => (token ? outbox("readwrite", (store) => store.delete(token)) : Promise.resolve());
+
+// Every open page of the app hears what became of the outbox.
+const tell = async (news) => {
+  for (const client of await self.clients.matchAll()) client.postMessage({ type: "outbox", ...news });
+};
 
 async function sendOrKeep(request, match) {
   const body = await request.clone().text();
+  const form = new URLSearchParams(body);
   try {
-    return await fetch(request);
-  } catch (offline) {
-    const form = new URLSearchParams(body);
+    const response = await fetch(request);
+    await drop(form.get("token"));  // the scorer sees the server's own answer to this form
+    return response;
+  } catch (offline) {  // perhaps after the server got it: the token keeps a replay single
     await keep({ token: form.get("token"), url: request.url, body, match, number: form.get("expected_number"), at: Date.now(), state: "waiting" });
     if (self.registration.sync) self.registration.sync.register("outbox").catch(() => {});
+    tell({ recorded: [] });
     return Response.redirect(new URL("/matches/" + match, request.url).href, 303);
+  }
+}
+
+// The hand's number once the server holds the form's token, 0 if it does not, undefined
+// when it cannot say (no connection, signed out).
+async function recorded(entry) {
+  try {
+    const url = new URL(`/matches/${entry.match}/hands/sent/${encodeURIComponent(entry.token)}`, entry.url);
+    const answer = await fetch(url, { credentials: "same-origin", redirect: "manual", cache: "no-store" });
+    return answer.ok ? (await answer.json()).number || 0 : undefined;
+  } catch (offline) {
+    return undefined;
   }
 }
 
 let flushing = null;
 function flush() {
   flushing = flushing || (async () => {
-    let sent = 0;
+    const news = { recorded: [], asked: 0 };
+    const held = new Set();  // a match whose earlier hand is not saved keeps its later ones
     for (const entry of await entries()) {
-      if (entry.state !== "waiting") continue;
+      if (entry.state !== "waiting" || held.has(entry.match)) {
+        held.add(entry.match);
+        continue;
+      }
       let response;
       try {
         response = await fetch(entry.url, {
@@ -70,19 +96,38 @@ function flush() {
       } catch (offline) {
         break;
       }
-      if (response.type === "opaqueredirect") {
+      if (response.status >= 500) break;  // the server cannot save right now: later
+      const number = await recorded(entry);
+      if (number === undefined) break;
+      if (number) {
         await drop(entry.token);
-        sent += 1;
-      } else {  // not saved (asked to check it, or refused): the scorer opens it again
-        await keep({ ...entry, state: "refused", status: response.status });
+        news.recorded.push({ match: entry.match, number });
+      } else {  // a redirect that saved nothing (the game is over), or the form again
+        const redirected = response.type === "opaqueredirect";
+        await keep({ ...entry, state: "asked", status: response.status, page: redirected ? "" : await response.text() });
+        held.add(entry.match);
+        news.asked += 1;
       }
     }
-    if (sent) {  // open scoreboards show the hands now on the server
-      for (const client of await self.clients.matchAll()) client.postMessage({ type: "sent", sent });
-    }
-    return sent;
+    if (news.recorded.length || news.asked) await tell(news);
+    return news;
   })().finally(() => (flushing = null));
   return flushing;
+}
+
+// What a page says about the outbox: each hand waiting or not saved, in the scorer's words.
+async function lines() {
+  const all = await entries();
+  return {
+    waiting: all.filter((e) => e.state === "waiting").length,
+    lines: all.map((e) => {
+      const hand = `Hand ${e.number} of match ${e.match}`;
+      if (e.state === "waiting") return { text: `${hand} is waiting to be sent: it goes by itself once the connection is back.` };
+      const why = e.status === 200 && e.page ? "the server asks about it" : "open it to see why";
+      const open = `/matches/${e.match}/hands/new?outbox=${encodeURIComponent(e.token)}`;
+      return { text: `${hand} is not saved: ${why}.`, open, number: e.number, token: e.token, forget: !e.page };
+    }),
+  };
 }
 
 self.addEventListener("sync", (event) => { if (event.tag === "outbox") event.waitUntil(flush()); });
@@ -90,16 +135,9 @@ self.addEventListener("sync", (event) => { if (event.tag === "outbox") event.wai
 self.addEventListener("message", (event) => {
   const reply = (data) => event.ports[0] && event.ports[0].postMessage(data);
   const message = event.data || {};
-  if (message.type === "flush") event.waitUntil(flush().then((sent) => reply({ sent })));
-  if (message.type === "outbox") {
-    event.waitUntil(entries().then((all) => {
-      const mine = all.filter((e) => String(e.match) === String(message.match));
-      reply({
-        waiting: mine.filter((e) => e.state === "waiting").map((e) => e.number),
-        refused: mine.filter((e) => e.state === "refused").map((e) => ({ number: e.number, token: e.token, status: e.status })),
-      });
-    }));
-  }
+  if (message.type === "flush") event.waitUntil(flush().then(reply));
+  if (message.type === "outbox") event.waitUntil(lines().then(reply));
+  if (message.type === "drop") event.waitUntil(drop(message.token).then(() => reply(true)));
   if (message.type === "take") {
     event.waitUntil(entries().then((all) => {
       const entry = all.find((e) => e.token === message.token) || null;
@@ -107,6 +145,14 @@ self.addEventListener("message", (event) => {
     }));
   }
 });
+
+// A hand the server answered with the form again opens as that answer: the question and
+// the entries, the same token (so saving it can never record it twice).
+async function asked(url) {
+  const token = url.searchParams.get("outbox");
+  const entry = token && (await entries()).find((e) => e.token === token);
+  return entry && entry.page ? new Response(entry.page, { headers: { "Content-Type": "text/html; charset=utf-8" } }) : null;
+}
 
 self.addEventListener("fetch", (event) => {
   const request = event.request;
@@ -120,14 +166,16 @@ self.addEventListener("fetch", (event) => {
   if (request.method !== "GET") return;
   if (request.mode === "navigate") {
     const scoreboard = SCOREBOARD.test(url.pathname);
+    // Hands waiting go first, so the page shows them saved.
+    const network = () => flush().catch(() => {}).then(() => fetch(request));
     event.respondWith(
-      fetch(request)
+      (record ? asked(url) : Promise.resolve(null))
+        .then((hit) => hit || network())
         .then((response) => {
           if (scoreboard && response.ok) {
             const copy = response.clone();
             caches.open(PAGES).then((cache) => cache.put(url.pathname, copy));
           }
-          if (navigator.onLine !== false) flush();
           return response;
         })
         .catch(() =>

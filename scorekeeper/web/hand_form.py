@@ -2,7 +2,7 @@
 
 One list of `FieldSpec` drives everything: the WTForms class, the page layout,
 turning the posted form into hand records, putting the engine's problems next
-to the right input, and the `data-path` attributes the live preview reads.
+to the right input, and the names of the inputs on the page.
 """
 
 from __future__ import annotations
@@ -136,7 +136,7 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
         add(threes.field, threes.field, label, "count", "melds")
     feet = rules.feet
     if feet is not None:
-        label = f"Players who picked up the {feet.singular}"
+        label = f"{feet.plural.capitalize()} picked up"  # each player has one
         add("feet_taken", "feet_taken", label, "count", "melds")
         if feet.exact_pickup_bonus is not None:
             label = f"Players who picked up exactly the cards of hand and {feet.singular}"
@@ -547,6 +547,42 @@ def form_data_from_records(
                 data[f"{prefix}free_points"] = penalty.get("points", 0)
                 data[f"{prefix}free_reason"] = penalty.get("reason", "")
     return data
+
+
+def errors_at_fields(form: FlaskForm, side_names: Sequence[str]) -> list[tuple[str, str]]:
+    """Each input's problems in page order, as (input id, words) for the list at the top of
+    the form: a side's input is named with its side unless the message names it already."""
+    found = []
+    for item in form:
+        seat = item.name[1:].partition("_")[0] if item.name.startswith("s") else ""
+        side = side_names[int(seat)] if seat.isdigit() and int(seat) < len(side_names) else None
+        for message in item.errors:
+            named = side is None or message.startswith(side)
+            found.append((item.id, message if named else f"{side}, {item.label.text}: {message}"))
+    return found
+
+
+def _left_empty(form: FlaskForm, specs: Sequence[FieldSpec], seat: int) -> bool:
+    """Whether every input of a seat was left as the form offered it (a typed 0 is an entry)."""
+    values = [form[s.name].data for s in specs if s.side == seat and s.kind != "mode"]
+    return all(value is None or value is False or value in ("", NOBODY) for value in values)
+
+
+def with_empty_sides_named(
+    form: FlaskForm, specs: Sequence[FieldSpec], posted: FormHand, warnings: Sequence[Problem]
+) -> tuple[Problem, ...]:
+    """The engine's warnings, where a side holding nothing had nothing entered at all said
+    so: a side left empty was more likely skipped than played down to nothing."""
+    said = []
+    for warning in warnings:
+        seat = posted.seat_of(warning.side)
+        empty = seat is not None and _left_empty(form, specs, seat)
+        if warning.key == "warn.nothing_held" and empty:
+            who = warning.params.get("who", "")
+            words = f"Nothing entered for {who}: fill in their cards, or save to record nothing"
+            warning = replace(warning, message=words + " for them", key="form.nothing_entered")
+        said.append(warning)
+    return tuple(said)
 
 
 def field_for_problem(

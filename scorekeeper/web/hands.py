@@ -11,7 +11,7 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
-from ..access import Level
+from ..access import Level, require_match
 from ..models import TOKEN_LENGTH, Hand, Match
 from ..rules import InvalidHand, Problem
 from ..rules.hand import MAX_DEAL
@@ -22,6 +22,7 @@ from ..services.hand_writes import (
     Saved,
     confirmable,
     fingerprint,
+    number_by_token,
     record_hand,
 )
 from ..services.hands import evaluate
@@ -31,6 +32,7 @@ from ..services.rulebook import describe, describe_record
 from ..services.storage import StorageUnavailable, transaction
 from .common import actor_of, add_problems, match_for, match_or_404
 from .hand_form import (
+    errors_at_fields,
     field_for_problem,
     field_specs,
     form_data_from_records,
@@ -40,6 +42,7 @@ from .hand_form import (
     modes_of,
     new_token,
     submitted_data,
+    with_empty_sides_named,
 )
 
 bp = Blueprint("hands", __name__, url_prefix="/matches/<int:match_id>/hands")
@@ -100,6 +103,7 @@ def _render_form(
         top_fields=top_fields,
         sections=sections,
         top_errors=outcome.top,
+        field_errors=errors_at_fields(form, side_names(match)),
         warnings=outcome.warnings,
         base=base,
         **extra,
@@ -144,7 +148,8 @@ def _submit(
         return Outcome(top=top)
     except NeedsConfirmation as question:
         form.confirmed.data = fingerprint(confirmable(records, lineup))
-        return Outcome(status=200, warnings=question.warnings)
+        warnings = with_empty_sides_named(form, specs, posted, question.warnings)
+        return Outcome(status=200, warnings=warnings)
     except StorageUnavailable as error:
         return Outcome(top=[f"{error.message} Your entries are kept below."], status=503)
 
@@ -190,6 +195,16 @@ def record(match_id: int) -> ResponseReturnValue:
     else:
         flash(f"Hand {outcome.saved.number} was already recorded; it was not added twice.")
     return _scoreboard(match_id)
+
+
+@bp.get("/sent/<token>")
+def sent(match_id: int, token: str) -> ResponseReturnValue:
+    """Which hand the form with this one-time token was recorded as (null: none). A phone
+    that sent a hand from its outbox asks, since a redirect alone does not say."""
+    require_match(match_id, Level.SCORER)
+    response = jsonify(number=number_by_token(match_id, token[:TOKEN_LENGTH]))
+    response.cache_control.no_store = True
+    return response
 
 
 @bp.post("/preview")

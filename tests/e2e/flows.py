@@ -39,16 +39,14 @@ def start_match(
     return page.url
 
 
-def tap_stepper(page: Page, field: str, times: int) -> None:
-    """Tap the + of a count `times` times (a negative number taps the minus)."""
-    sign = "One more:" if times > 0 else "One fewer:"
-    button = (
-        page.locator(f"#{field}")
-        .locator("xpath=..")
-        .get_by_role("button", name=re.compile(f"^{sign}"))
-    )
-    for _ in range(abs(times)):
-        button.tap()
+def set_count(page: Page, field: str, count: int) -> None:
+    """Set the count of input `field` as a thumb does: one tap on its segment from 1 to 4,
+    typed when larger (or 0)."""
+    input = page.locator(f"#{field}")
+    if 1 <= count <= 4:
+        input.locator("xpath=..").get_by_role("button", name=re.compile(f": {count}$")).tap()
+    else:
+        input.fill(str(count))
 
 
 def record_hand(
@@ -62,7 +60,7 @@ def record_hand(
     """Open the record form and enter a hand.
 
     `out` is a side's name or "Nobody". Per side, `canasta_natural: 2` style keys
-    are tapped on the steppers, `meld_points` / `hand_points` typed, `meld_high`
+    are set with one tap (typed beyond 4), `meld_points` / `hand_points` typed, `meld_high`
     style keys counted after switching to "Count cards", booleans ticked.
     """
     page.get_by_role("link", name=re.compile(r"^Record hand \d+")).click()
@@ -111,14 +109,14 @@ def enter_side(page: Page, seat: int, values: Mapping[str, int | str | bool]) ->
         elif key.startswith(("meld_", "hand_")):
             group = "meld" if key.startswith("meld_") else "hand"
             switch_to_cards(page, seat, group)
-            tap_stepper(page, field, int(value))
+            set_count(page, field, int(value))
         else:
             penalties = ("black_threes_in_hand", "short_sequences", "red_threes_in_hand")
             penalties += ("incomplete_aces", "incomplete_sevens", "incomplete_wild")
             penalties += ("players_with_3_aces", "players_with_3_sevens")
             if key.startswith("penalty_") or key in penalties:
                 open_penalties(page, seat)
-            tap_stepper(page, field, int(value))
+            set_count(page, field, int(value))
 
 
 def switch_to_cards(page: Page, seat: int, group: str) -> None:
@@ -165,17 +163,10 @@ def cards_group(side: Locator, title: str) -> Locator:
     return side.get_by_role("group", name=title, exact=True)
 
 
-def tap_plus(scope: Locator | Page, label: str, times: int = 1) -> None:
-    """Tap the big + next to a count (its label, e.g. "Natural canastas") `times` times."""
-    button = scope.get_by_role("button", name=f"One more: {label}", exact=True)
-    for _ in range(times):
-        button.tap()
-
-
-def tap_minus(scope: Locator | Page, label: str, times: int = 1) -> None:
-    button = scope.get_by_role("button", name=f"One fewer: {label}", exact=True)
-    for _ in range(times):
-        button.tap()
+def tap_count(scope: Locator | Page, label: str, count: int) -> None:
+    """Tap the segment `count` (1 to 4) beside a count (its label, e.g. "Natural canastas");
+    tapping the chosen one again empties the count."""
+    scope.get_by_role("button", name=f"{label}: {count}", exact=True).tap()
 
 
 def choose(scope: Locator | Page, option: str) -> None:

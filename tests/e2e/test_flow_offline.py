@@ -1,4 +1,5 @@
-"""When the Wi-Fi drops: the service worker shows the app's offline page."""
+"""When the Wi-Fi drops: the service worker shows the app's offline page, which opens the
+page asked for once the connection is back."""
 
 from __future__ import annotations
 
@@ -36,10 +37,18 @@ def test_offline_page_instead_of_the_browser_error(
         )
         check_page(page)
 
-        # Back online, "Try again" reaches the app.
+        # Back online, the page asked for opens by itself.
         context.set_offline(False)
-        page.get_by_role("link", name="Try again").click()
-        expect(page.get_by_role("heading", name="Scorekeeper", level=1)).to_be_visible()
+        back = page.get_by_role("heading", name="Finished matches", level=1)
+        expect(back).to_be_visible(timeout=10_000)
+        expect(page).to_have_url(live_server + "/history")
+        # Offline again, the next page asked for opens once the server answers.
+        context.set_offline(True)
+        page.get_by_role("link", name="Scorekeeper").click()
+        expect(page.get_by_role("heading", name="No connection")).to_be_visible()
+        context.set_offline(False)
+        home = page.get_by_role("heading", name="Scorekeeper", level=1)
+        expect(home).to_be_visible(timeout=10_000)
         assert errors == []
     finally:
         context.close()

@@ -1,4 +1,4 @@
-"""Recording a hand: steppers, the count-cards switch, the live preview and errors."""
+"""Recording a hand: one-tap counts, the count-cards switch, the live preview and errors."""
 
 from __future__ import annotations
 
@@ -18,8 +18,7 @@ from .flows import (
     preview,
     save,
     side_group,
-    tap_minus,
-    tap_plus,
+    tap_count,
 )
 
 
@@ -29,7 +28,7 @@ def open_record_form(page: Page, base: str, match_id: int, number: int = 1) -> N
     expect(page.get_by_role("heading", level=1)).to_contain_text(f"Hand {number}")
 
 
-def test_steppers_and_card_counts(page: Page, live_server: str):
+def test_one_tap_counts_and_card_counts(page: Page, live_server: str):
     """Classic: natural canasta, red three and melded cards counted by kind."""
     match = api_match(live_server, "classic", [["Nadia", "Olga"], ["Piero", "Quim"]])
     open_record_form(page, live_server, match)
@@ -38,20 +37,24 @@ def test_steppers_and_card_counts(page: Page, live_server: str):
     choose(page, "Nadia & Olga")
 
     natural = ours.get_by_role("spinbutton", name="Natural canastas", exact=True)
+    two = ours.get_by_role("button", name="Natural canastas: 2", exact=True)
     expect(natural).to_have_value("")
-    tap_plus(ours, "Natural canastas")
-    expect(natural).to_have_value("1")
-    tap_plus(ours, "Natural canastas")
+    tap_count(ours, "Natural canastas", 2)
     expect(natural).to_have_value("2")
-    tap_minus(ours, "Natural canastas")
+    expect(two).to_have_attribute("aria-pressed", "true")
+    tap_count(ours, "Natural canastas", 1)
     expect(natural).to_have_value("1")
-    tap_plus(ours, "Red threes laid down")
+    expect(two).to_have_attribute("aria-pressed", "false")
+    # The chosen count tapped again is emptied; a larger one is typed.
+    tap_count(ours, "Natural canastas", 1)
+    expect(natural).to_have_value("")
+    natural.fill("6")
+    expect(ours.locator("[aria-pressed=true]")).to_have_count(0)
+    tap_count(ours, "Natural canastas", 1)
+    tap_count(ours, "Red threes laid down", 1)
     expect(ours.get_by_role("spinbutton", name="Red threes laid down")).to_have_value("1")
-    # The minus stops at nothing.
     mixed = theirs.get_by_role("spinbutton", name="Mixed canastas", exact=True)
-    tap_minus(theirs, "Mixed canastas")
-    expect(mixed).to_have_value("0")
-    tap_plus(theirs, "Mixed canastas")
+    tap_count(theirs, "Mixed canastas", 1)
     expect(mixed).to_have_value("1")
 
     # Melded cards: points by default, counted by kind after the switch.
@@ -63,8 +66,8 @@ def test_steppers_and_card_counts(page: Page, live_server: str):
     choose(melded, "Count cards")
     expect(points).to_be_hidden()
     expect(jokers).to_be_visible()
-    tap_plus(melded, "Jokers (jokers, 50)", 2)
-    tap_plus(melded, "High cards (K Q J 10 9 8, 10)", 8)
+    tap_count(melded, "Jokers (jokers, 50)", 2)
+    melded.get_by_role("spinbutton", name="High cards (K Q J 10 9 8, 10)").fill("8")
     expect(jokers).to_have_value("2")
     expect(melded.get_by_role("spinbutton", name="High cards (K Q J 10 9 8, 10)")).to_have_value(
         "8"
@@ -76,8 +79,8 @@ def test_steppers_and_card_counts(page: Page, live_server: str):
     left = cards_group(theirs, "Cards in hand")
     choose(left, "Count cards")
     expect(left.get_by_label("Points left in hand")).to_be_hidden()
-    tap_plus(left, "Jokers (jokers, 50)")
-    tap_plus(left, "Low cards (7 6 5 4, 5)", 2)
+    tap_count(left, "Jokers (jokers, 50)", 1)
+    tap_count(left, "Low cards (7 6 5 4, 5)", 2)
 
     # 500 + 2x50 + 8x10 + 100 going out + 100 red three = 880; 300 + 400 - (50 + 2x5) = 640.
     expect(preview(page)).to_contain_text("Nadia & Olga: +880 (total 880)")
@@ -130,7 +133,7 @@ def test_live_preview_follows_the_taps(page: Page, live_server: str):
     expect(preview(page)).to_be_hidden()
 
     choose(page, "Rafa & Sara")
-    tap_plus(ours, "Natural canastas")
+    tap_count(ours, "Natural canastas", 1)
     ours.get_by_label("Points melded").fill("300")
     expect(preview(page)).to_contain_text("Not valid yet:")
     expect(preview(page)).to_contain_text(
@@ -138,10 +141,10 @@ def test_live_preview_follows_the_taps(page: Page, live_server: str):
     )
     check_page(page)
 
-    tap_plus(ours, "Sambas")
+    tap_count(ours, "Sambas", 1)
     theirs.get_by_label("Points melded").fill("150")
     theirs.get_by_label("Points left in hand").fill("20")
-    tap_plus(theirs, "Red threes laid down")
+    tap_count(theirs, "Red threes laid down", 1)
     body = page.locator("#preview-body")
     # 1500 + 500 + 300 + 200 going out; 150 - 20 - 100 (a red three with no canasta counts minus).
     expect(body.locator(":scope > p")).to_have_text("If saved now:")
@@ -174,7 +177,7 @@ def test_live_preview_follows_the_taps(page: Page, live_server: str):
     check_page(page)
 
     # Back to one canasta: the preview says why again.
-    tap_minus(ours, "Sambas")
+    tap_count(ours, "Sambas", 1)  # the chosen count again: none
     expect(body.locator(":scope > p")).to_have_text("Not valid yet:")
     expect(preview(page)).to_contain_text("Samba needs 2 canastas, 1 recorded")
     # A side that went out with one canasta cannot be saved either.
@@ -189,9 +192,9 @@ def test_invalid_hand_keeps_the_entries_and_saves_nothing(page: Page, live_serve
     open_record_form(page, live_server, match)
     ours, theirs = side_group(page, "Vera & Xena"), side_group(page, "Walt & Yuri")
     choose(page, "Vera & Xena")  # went out without a canasta
-    tap_plus(ours, "Red threes laid down", 3)
+    tap_count(ours, "Red threes laid down", 3)
     ours.get_by_label("Points melded").fill("120")
-    tap_plus(theirs, "Red threes laid down", 2)  # five red threes in a deck of four
+    tap_count(theirs, "Red threes laid down", 2)  # five red threes in a deck of four
     theirs.get_by_label("Points melded").fill("203")  # not a multiple of 5
     page.get_by_role("button", name="Save hand 1").tap()
 
@@ -199,9 +202,17 @@ def test_invalid_hand_keeps_the_entries_and_saves_nothing(page: Page, live_serve
     expect(page.get_by_role("heading", level=1)).to_contain_text("Hand 1")
     alert = page.get_by_role("alert")
     expect(alert.get_by_role("heading", name="Please check this")).to_be_visible()
+    # Every problem is listed at the top, which has the focus; an input's links to it.
+    expect(alert).to_be_focused()
     expect(alert.get_by_role("listitem")).to_have_text(
-        ["The deck holds 4 red threes; 5 are recorded across all sides (laid down and in hand)"]
+        [
+            "The deck holds 4 red threes; 5 are recorded across all sides (laid down and in hand)",
+            "Vera & Xena cannot have gone out: Classic Canasta needs 1 canasta, 0 recorded",
+            "Walt & Yuri: Meld points must be a multiple of 5 (every card is worth a multiple"
+            " of 5)",
+        ]
     )
+    expect(alert.get_by_role("link")).to_have_count(2)
     went_out = page.get_by_role("group", name="Who went out?")
     expect(went_out.locator(".error")).to_have_text(
         "Vera & Xena cannot have gone out: Classic Canasta needs 1 canasta, 0 recorded"
@@ -239,7 +250,7 @@ def test_invalid_hand_keeps_the_entries_and_saves_nothing(page: Page, live_serve
 
     # Fixing it on the same form saves it.
     meld.fill("200")
-    tap_minus(theirs, "Red threes laid down", 2)
+    tap_count(theirs, "Red threes laid down", 2)  # the chosen count again: none
     choose(page, "Nobody: the stock ran out")
     # Vera & Xena: 3 red threes without a canasta count minus: 120 - 300.
     expect(preview(page)).to_contain_text("Vera & Xena: -180 (total -180)")
@@ -258,7 +269,7 @@ def test_the_save_bar_sums_up_the_preview(page: Page, live_server: str):
     expect(summary).to_be_hidden()
     choose(page, "Rhea & Sven")
     ours = side_group(page, "Rhea & Sven")
-    tap_plus(ours, "Natural canastas")
+    tap_count(ours, "Natural canastas", 1)
     # A canasta without the cards it is made of cannot be.
     expect(summary).to_have_text("Not valid yet: see the preview below")
     ours.get_by_role("spinbutton", name="Points melded").fill("200")

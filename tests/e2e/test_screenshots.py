@@ -18,7 +18,7 @@ from .flows import (
     preview,
     save,
     side_group,
-    tap_plus,
+    tap_count,
 )
 
 
@@ -83,14 +83,14 @@ def test_screenshots_of_the_main_pages(page: Page, live_server: str):
     page.get_by_role("link", name="Record hand 3").click()
     ours, theirs = side_group(page, "Lucia & Marco"), side_group(page, "Sofia & Tomas")
     choose(page, "Lucia & Marco")
-    tap_plus(ours, "Natural canastas", 2)
-    tap_plus(ours, "Red threes laid down")
+    tap_count(ours, "Natural canastas", 2)
+    tap_count(ours, "Red threes laid down", 1)
     ours.get_by_label("Points melded").fill("580")
-    tap_plus(theirs, "Mixed canastas")
+    tap_count(theirs, "Mixed canastas", 1)
     left = cards_group(theirs, "Cards in hand")
     choose(left, "Count cards")
-    tap_plus(left, "Jokers (jokers, 50)")
-    tap_plus(left, "High cards (K Q J 10 9 8, 10)", 3)
+    tap_count(left, "Jokers (jokers, 50)", 1)
+    tap_count(left, "High cards (K Q J 10 9 8, 10)", 3)
     cards_group(theirs, "Melded cards").get_by_label("Points melded").fill("350")
     # 1000 + 580 + 100 + 100; 300 + 350 - 80.
     expect(preview(page)).to_contain_text("Lucia & Marco: +1780")

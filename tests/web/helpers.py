@@ -200,7 +200,8 @@ def all_field_errors(response: Any) -> dict[str, list[str]]:
 def top_errors(response: Any) -> list[str]:
     root = page(response)
     alerts = root.find_all(id="form-errors")
-    return [li.text() for li in alerts[0].find_all("li")] if alerts else []
+    items = alerts[0].find_all("li") if alerts else []
+    return [li.text() for li in items if "at-field" not in li.classes]  # not an input's
 
 
 def input_value(response_or_root: Any, name: str) -> str | None:

@@ -120,6 +120,27 @@ def test_a_side_that_did_not_go_out_holding_nothing_is_asked_about(client, app):
     assert hand_rows(client.get(f"/matches/{match_id}")) == [("1", ["+1200", "+5"], [1200, 5])]
 
 
+def test_a_side_left_empty_is_named_as_such_and_a_typed_zero_as_held_nothing(client, app):
+    """The second side went out and the first was never filled in: the question says
+    nothing was entered for it, not that it played down to nothing."""
+    match_id = create_match(client, "classic")
+    went_out = {"canasta_natural": 2, "meld_points": 300, "red_threes": 1}
+    data = hand_data(client, match_id, 1, {}, went_out)
+    asked = client.post(f"/matches/{match_id}/hands/new", data=data)
+    assert asked.status_code == 200
+    assert confirmation(asked) == [
+        "Nothing entered for Ann & Cid: fill in their cards, or save to record nothing for them"
+    ]
+    assert count(app, Hand) == 0
+    # An entry typed as 0 is an entry: the side did hold nothing, as the rules engine says.
+    typed = hand_data(client, match_id, 1, {"hand_points": 0}, went_out)
+    asked = client.post(f"/matches/{match_id}/hands/new", data=typed)
+    assert confirmation(asked) == ["Ann & Cid did not go out but has nothing left in hand"]
+    # Either question, confirmed, saves the hand once: 1000 + 300 + 100 going out + 100.
+    assert confirm(client, asked).status_code == 303
+    assert hand_rows(client.get(f"/matches/{match_id}")) == [("1", ["0", "+1500"], [0, 1500])]
+
+
 def test_a_confirmation_holds_for_the_entries_it_was_given_only(client, app):
     match_id = create_match(client, "classic-2p", PLAYERS2)
     data = hand_data(client, match_id, "none", {"meld_points": 50}, {"meld_points": 40})

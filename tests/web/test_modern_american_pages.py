@@ -137,8 +137,10 @@ def test_without_the_script_the_server_explains_a_special_hand_with_other_entrie
 def test_the_special_hand_counts_alone_once_the_other_entries_are_empty(client):
     match_id = create_match(client, MAC)
     response = record_hand(client, match_id, 0, {"special": "garbage"}, {})
-    # Asked once more: the other side holds nothing.
-    assert confirmation(response) == ["Bob & Dee did not go out but has nothing left in hand"]
+    # Asked once more: nothing was entered for the other side.
+    assert confirmation(response) == [
+        "Nothing entered for Bob & Dee: fill in their cards, or save to record nothing for them"
+    ]
     assert confirm(client, response).status_code == 303
     assert totals(client.get(f"/matches/{match_id}")) == [3000, 0]
 

@@ -22,14 +22,30 @@ from .helpers import (
     totals,
 )
 
+NAMED = {"canasta_": "canastas.", "penalty_": "penalties.rule:", "free_": "penalties.free."}
+
+
+def path_of(name: str) -> str:
+    """The hand-record path a side's input stands for, read from its name (without the
+    `s0_` of its side): `canasta_natural` is `canastas.natural`, `meld_high` is
+    `meld_cards.high`, `red_threes` is itself."""
+    for short, path in NAMED.items():
+        if name.startswith(short):
+            return path + name.removeprefix(short)
+    block, _, rest = name.partition("_")
+    if block in ("meld", "hand", "foot") and rest not in ("mode", "points"):
+        return f"{block}_cards.{rest}"
+    return name
+
 
 def labels_of(root, side: int, path_prefix: str) -> list[str]:
-    """Labels of the inputs of one side whose data-path starts with `path_prefix`."""
+    """Labels of the inputs of one side whose hand-record path starts with `path_prefix`."""
     out = []
     for node in root.find_all("input"):
-        if node.attrs.get("data-side") != str(side):
+        name = node.attrs.get("name", "")
+        if not name.startswith(f"s{side}_") or node.attrs.get("type") == "radio":
             continue
-        if not node.attrs.get("data-path", "").startswith(path_prefix):
+        if not path_of(name.removeprefix(f"s{side}_")).startswith(path_prefix):
             continue
         out.append(root.find("label", for_=node.attrs["id"]).text())
     return out
@@ -69,7 +85,7 @@ def test_canasta_steppers_are_named_as_the_variant_names_them(client, variant, k
     assert labels_of(root, 0, "canastas.") == kinds
     assert labels_of(root, 1, "canastas.") == kinds
     for node in root.find_all("input"):
-        if node.attrs.get("data-path", "").startswith("canastas."):
+        if "_canasta_" in node.attrs.get("name", ""):
             assert node.attrs["type"] == "number"
             assert "data-stepper" in node.attrs
             assert node.attrs["min"] == "0"

@@ -77,6 +77,24 @@ def test_double_tapped_record_form_records_once(client, app):
     assert count(app, AuditEntry) == 1
 
 
+def test_the_token_tells_which_hand_a_form_was_recorded_as(client, anonymous_client):
+    """What a phone whose answer was lost asks: did the server get this form?"""
+    match_id = create_match(client, "classic")
+    data = hand_data(client, match_id, "none", *USUAL)
+    sent = f"/matches/{match_id}/hands/sent/{data['token']}"
+    before = client.get(sent)
+    assert before.get_json() == {"number": None}
+    assert "no-store" in before.headers["Cache-Control"]
+    client.post(f"/matches/{match_id}/hands/new", data=data)
+    assert client.get(sent).get_json() == {"number": 1}
+    assert client.get(f"/matches/{match_id}/hands/sent/another-token").get_json() == {
+        "number": None
+    }
+    # Only for those who may record hands in the match.
+    assert anonymous_client.get(sent).status_code in (302, 401)
+    assert client.get(f"/matches/999999/hands/sent/{data['token']}").status_code == 404
+
+
 def test_fixed_form_after_an_error_still_records_once(client, app):
     match_id = create_match(client, "classic")
     data = hand_data(client, match_id, "none", {**USUAL[0], "meld_points": 57}, USUAL[1])
