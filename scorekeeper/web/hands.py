@@ -15,6 +15,7 @@ from ..access import Level
 from ..models import TOKEN_LENGTH, Hand, Match
 from ..rules import InvalidHand, Problem
 from ..rules.hand import MAX_DEAL
+from ..rules.stored import well_formed
 from ..services import seated
 from ..services.audit import audit_rows
 from ..services.hand_changes import correct_hand, remove_hand
@@ -158,7 +159,7 @@ def record(match_id: int) -> ResponseReturnValue:
         return _scoreboard(match_id)
     form_class = hand_form_class(state.rules, side_names(match), seated.next_phase(match))
     if request.method == "GET":
-        last = [side.record for side in match.hands[-1].sides] if match.hands else []
+        last = [well_formed(side.record) for side in match.hands[-1].sides] if match.hands else []
         form = form_class(data=modes_of(state.rules, last))
         form.token.data = new_token()
         form.expected_number.data = str(state.next_number)
@@ -264,7 +265,7 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
     phase = seated.phase_for_hand(match, state.rules, number)
     form_class = hand_form_class(state.rules, names, phase)
     if request.method == "GET":
-        records = [side.record for side in hand.sides]
+        records = [well_formed(side.record) for side in hand.sides]
         data = form_data_from_records(state.rules, records, hand.lineup)
         form = form_class(formdata=None, data=data)
         form.version.data = str(hand.version)
