@@ -25,9 +25,9 @@ from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
 from .database import plain_rows, read_row
 from .extensions import db, login_manager
+from .ids import valid_id
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
 from .services.accounts import Account, account_for_token
-from .services.match_state import valid_id
 from .services.sharing import open_link
 
 LINKS = "links"  # session key: ids of the share links opened in this browser

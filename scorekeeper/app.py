@@ -15,7 +15,19 @@ from flask import typing as ft
 from flask.sessions import SessionMixin
 from werkzeug.routing import MapAdapter
 
-from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
+from . import (
+    access,
+    api,
+    backup,
+    caches,
+    delivery,
+    deployment,
+    edge,
+    errors,
+    ids,
+    user_commands,
+    web,
+)
 from .current import this_request_context
 from .database import engine_options
 from .edge import wsgi_text
@@ -222,6 +234,7 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=None,  # served fingerprinted by `delivery`
     )
+    ids.init_app(app.url_map)  # first: every route's `<int:...>` is an id's range
     os.makedirs(app.instance_path, exist_ok=True)
     app.config.from_mapping(
         SQLALCHEMY_DATABASE_URI="sqlite:///"

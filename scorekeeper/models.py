@@ -22,6 +22,12 @@ from . import database  # noqa: F401 (the connection setup every engine gets)
 from .extensions import Model
 
 NAME_LENGTH = 40
+KEY_LENGTH = NAME_LENGTH * 3  # the columns of name keys (case folding can lengthen a name)
+SIDE_NAME_LENGTH = NAME_LENGTH * 3
+LONG_KEY = (
+    f"Written out in full (as case-blind matching spells it), this name is longer than "
+    f"{KEY_LENGTH} letters: shorten it"
+)
 TOKEN_LENGTH = 128  # idempotency keys of posted hands: 16 to 128 characters
 
 
@@ -32,6 +38,18 @@ def name_key(name: str) -> str:
     lower() folds ASCII only, so names are matched on this stored key, never in SQL.
     """
     return unicodedata.normalize("NFKC", name.casefold())
+
+
+def key_fits(name: str) -> bool:
+    """Whether a name's key fits its column: one letter can fold into many ("\ufdfa" into
+    18), so a name short enough may still have a key too long to store."""
+    return len(name_key(name)) <= KEY_LENGTH
+
+
+def side_name_of(players: list[str]) -> str:
+    """A side's name after its players ("Ann & Bob"), cut to fit where they are many."""
+    name = " & ".join(players)
+    return name if len(name) <= SIDE_NAME_LENGTH else name[: SIDE_NAME_LENGTH - 1] + "\u2026"
 
 
 def new_uid() -> str:

@@ -10,6 +10,7 @@ from sqlalchemy import func, select, update
 
 from ..extensions import db
 from ..models import (
+    LONG_KEY,
     NAME_LENGTH,
     Activity,
     Group,
@@ -21,7 +22,9 @@ from ..models import (
     Side,
     SideMember,
     User,
+    key_fits,
     name_key,
+    side_name_of,
     utcnow,
 )
 from ..rules import InvalidHand, Problem
@@ -256,13 +259,13 @@ def _auto_named_sides(player_ids: list[int]) -> list[Side]:
     return [
         side
         for side in sides
-        if side.name == " & ".join(member.player.name for member in side.members)
+        if side.name == side_name_of([member.player.name for member in side.members])
     ]
 
 
 def _rename_sides(sides: list[Side]) -> None:
     for side in sides:
-        side.name = " & ".join(member.player.name for member in side.members)
+        side.name = side_name_of([member.player.name for member in side.members])
 
 
 def _changed(group_id: int, player_id: int) -> None:
@@ -280,6 +283,8 @@ def rename_player(group_id: int, player: Player, new_name: object, actor: User) 
     name = clean_name(new_name)
     if not name or len(name) > NAME_LENGTH:
         raise InvalidHand([Problem(None, "name", f"Enter a name of 1 to {NAME_LENGTH} characters")])
+    if not key_fits(name):
+        raise InvalidHand([Problem(None, "name", LONG_KEY)])
     other = db.session.execute(
         select(Player).where(Player.group_id == group_id, Player.name_key == name_key(name))
     ).scalar_one_or_none()

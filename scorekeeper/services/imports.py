@@ -17,8 +17,10 @@ from typing import Any
 from sqlalchemy import select
 
 from ..extensions import db
+from ..ids import MAX_ID
 from ..models import (
     NAME_LENGTH,
+    SIDE_NAME_LENGTH,
     AuditEntry,
     Hand,
     HandSide,
@@ -30,6 +32,7 @@ from ..models import (
 )
 from ..rules import (
     InvalidHand,
+    Problem,
     Rules,
     RulesError,
     instant_winner,
@@ -46,7 +49,6 @@ from .listing import move_in_history, touch_history
 from .match_setup import clean_name
 from .match_state import (
     ABANDONED,
-    MAX_ID,
     has_instant_wins,
     needs_went_out,
     result_after,
@@ -57,6 +59,7 @@ STATUSES = (PLAYING, TIED, FINISHED, DRAWN, ABANDONED)
 ACTIONS = ("recorded", "corrected", "removed")
 UID = re.compile(r"[0-9a-f]{32}")
 VARIANT_LENGTH = 40  # as Match.variant holds
+MAX_DEPTH = 32  # lists and objects in lists and objects: an export holds a dozen at most
 DAMAGE = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 
 
@@ -100,7 +103,7 @@ def _sides(read: FileReader, raw: object, where: str, per_side: int) -> list[tup
                 names.append(name)
         if len(players) != per_side:
             read.add(f"{at}.players", f"must list {per_side} player(s), as players_per_side says")
-        side_name = read.name(side_doc.get("name"), f"{at}.name", NAME_LENGTH * 3)
+        side_name = read.name(side_doc.get("name"), f"{at}.name", SIDE_NAME_LENGTH)
         sides.append((side_name or "", names))
     return sides
 
@@ -252,10 +255,33 @@ def _check_result(read: FileReader, match: CheckedMatch, where: str) -> None:
         read.add(f"{where}.finished_at", "must be set exactly when the match is over")
 
 
+def too_deep(value: object, most: int = MAX_DEPTH) -> str | None:
+    """The path of a value nested more than `most` lists and objects deep, else None."""
+    stack: list[tuple[str, object, int]] = [("", value, 0)]
+    while stack:
+        path, item, depth = stack.pop()
+        if depth > most:
+            return path
+        children = (
+            item.items()
+            if isinstance(item, dict)
+            else enumerate(item)
+            if (isinstance(item, list))
+            else ()
+        )
+        for key, child in children:
+            if isinstance(child, dict | list):
+                stack.append((f"{path}.{key}" if path else str(key), child, depth + 1))
+    return None
+
+
 def check_export(doc: object) -> list[CheckedMatch]:
     """Every match of an export, checked; raise InvalidHand listing the problems."""
     read = FileReader()
     matches: list[CheckedMatch] = []
+    deep = too_deep(doc)
+    if deep is not None:  # an export is never this deep; no database column takes it
+        raise InvalidHand([Problem(None, deep, f"nests lists and objects deeper than {MAX_DEPTH}")])
     try:
         top = read.obj(doc, "")
         if top is None:

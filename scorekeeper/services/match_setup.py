@@ -10,7 +10,18 @@ from typing import Any
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import NAME_LENGTH, Match, Player, Side, SideMember, name_key
+from ..models import (
+    LONG_KEY,
+    NAME_LENGTH,
+    SIDE_NAME_LENGTH,
+    Match,
+    Player,
+    Side,
+    SideMember,
+    key_fits,
+    name_key,
+    side_name_of,
+)
 from ..rules import PRESETS, InvalidHand, Problem, Rules, resolve_options, rules_to_json
 from .listing import touch_history
 
@@ -62,13 +73,15 @@ def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:
                 problems.append(Problem(index, where, "Enter a name for each player"))
             elif len(name) > NAME_LENGTH:
                 problems.append(Problem(index, where, f"Keep names to {NAME_LENGTH} characters"))
+            elif not key_fits(name):
+                problems.append(Problem(index, where, LONG_KEY))
             elif name_key(name) in seen:
                 problems.append(Problem(index, where, f"{name} is already at the table"))
             else:
                 seen.add(name_key(name))
             players.append(name)
         side_name = clean_name(raw.get("name"))
-        if len(side_name) > NAME_LENGTH * 3:
+        if len(side_name) > SIDE_NAME_LENGTH:
             problems.append(Problem(index, "name", "That side name is too long"))
         specs.append(SideSpec(side_name, players))
     return specs
@@ -132,7 +145,7 @@ def create_match(
     )
     for seat, spec in enumerate(specs):
         players = [find_or_add_player(group_id, name) for name in spec.players]
-        side = Side(seat=seat, name=spec.name or " & ".join(p.name for p in players))
+        side = Side(seat=seat, name=spec.name or side_name_of([p.name for p in players]))
         for position, player in enumerate(players):
             side.members.append(SideMember(position=position, player=player))
         match.sides.append(side)

@@ -75,8 +75,16 @@ class SettingsForm(FlaskForm):
 
 
 def _safe_next(target: str | None) -> str:
-    """Only a path of this site: never a link to elsewhere."""
-    if target and target.startswith("/") and not target.startswith("//") and "\\" not in target:
+    """Only a path of this site: never a link to elsewhere, nor one with a control
+    character (a browser drops tabs and line breaks before reading the address, and
+    no header can carry a line break)."""
+    if (
+        target
+        and target.startswith("/")
+        and not target.startswith("//")
+        and "\\" not in target
+        and target.isprintable()
+    ):
         return target
     return url_for("home.index")
 

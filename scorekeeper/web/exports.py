@@ -17,11 +17,11 @@ from ..access import login_required
 from ..api.common import unstorable_text
 from ..api.exports import IMPORT_MAX_BYTES, download, file_stem
 from ..extensions import db
+from ..ids import MAX_ID
 from ..models import Group, User
 from ..rules import InvalidHand
 from ..services.groups import role_in
 from ..services.imports import check_export, import_export
-from ..services.match_state import MAX_ID
 from ..services.storage import transaction
 
 bp = Blueprint("exports", __name__, url_prefix="/groups/<int:group_id>")
@@ -54,8 +54,13 @@ def _read(form: ImportForm) -> tuple[object, str | None]:
     raw = form.export.data.read()
     try:
         doc = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+    except (UnicodeDecodeError, ValueError):
         return None, "This file is not a Scorekeeper export: it is not JSON."
+    except RecursionError:
+        return (
+            None,
+            "Nothing was imported: the file nests lists and objects deeper than any export.",
+        )
     problem = unstorable_text(doc)
     if problem is not None:
         where, reason = problem

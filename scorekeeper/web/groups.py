@@ -16,10 +16,10 @@ from wtforms.validators import InputRequired, Length
 
 from ..access import login_required
 from ..extensions import db, limiter
+from ..ids import MAX_ID, id_of
 from ..models import NAME_LENGTH, Group, Role, User
 from ..rules import InvalidHand
 from ..services import groups
-from ..services.match_state import MAX_ID
 from ..services.storage import transaction
 from .auth import ATTEMPTS
 from .qr import qr_svg
@@ -217,8 +217,10 @@ def merge_players(group_id: int) -> ResponseReturnValue:
 def link_player(group_id: int, player_id: int) -> ResponseReturnValue:
     _group(group_id, admin=True)
     player = groups.player_in(group_id, player_id) or abort(404)
-    raw = request.form.get("user", "0")
-    user_id = int(raw) if raw.isdigit() and int(raw) > 0 else None
+    raw = request.form.get("user", "0").strip()
+    user_id = id_of(raw)
+    if user_id is None and raw not in ("", "0"):  # "0": nobody
+        abort(400, description="Choose a member's account from the list, or nobody.")
     if FlaskForm().validate_on_submit():
         with transaction():
             problem = groups.link_player(group_id, player, user_id, _me())
