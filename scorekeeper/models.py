@@ -80,6 +80,8 @@ class Registration(StrEnum):
 class User(UserMixin, Model):
     """An account. `session_epoch` changes with the password: older sessions end."""
 
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused (see `backup`)
+
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(NAME_LENGTH))
     username_key: Mapped[str] = mapped_column(String(NAME_LENGTH * 3), unique=True)
@@ -99,6 +101,8 @@ class User(UserMixin, Model):
 class ApiToken(Model):
     """A personal API token; only its SHA-256 is kept (it is shown once, when made)."""
 
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused (see `backup`)
+
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
@@ -111,6 +115,8 @@ class ApiToken(Model):
 
 class Group(Model):
     """A table of players who share matches ("our Thursday table", "the club")."""
+
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused (see `backup`)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH * 2))
@@ -145,6 +151,8 @@ class Membership(Model):
 class Invite(Model):
     """A revocable link that lets people join a group (and open an account to do so)."""
 
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused (see `backup`)
+
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), index=True)
     token: Mapped[str] = mapped_column(String(64), unique=True)
@@ -158,6 +166,8 @@ class Invite(Model):
 
 class ShareLink(Model):
     """A revocable link to one match: a viewer follows it, a scorer also records hands."""
+
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused (see `backup`)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
@@ -189,7 +199,10 @@ class Activity(Model):
 class Player(Model):
     """A player of one group; the same name in two groups is two players."""
 
-    __table_args__ = (UniqueConstraint("group_id", "name_key"),)
+    __table_args__ = (
+        UniqueConstraint("group_id", "name_key"),
+        {"sqlite_autoincrement": True},  # ids never reused (see `backup`)
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int | None] = mapped_column(
@@ -338,7 +351,10 @@ class HandSide(Model):
 class AuditEntry(Model):
     """A hand recorded, corrected or removed: when, and the hand before and after."""
 
-    __table_args__ = (Index("ix_audit_entry_match_hand", "match_id", "hand_number"),)
+    __table_args__ = (
+        Index("ix_audit_entry_match_hand", "match_id", "hand_number"),
+        {"sqlite_autoincrement": True},  # ids never reused (see `backup`)
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))

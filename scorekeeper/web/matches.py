@@ -166,8 +166,12 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
 
 
 def board_etag(access: MatchAccess) -> str:
-    """Changes with every write to the match, and with what the caller may do with it."""
-    return f"b{access.match_id}.{access.revision}.{int(access.level)}"
+    """Changes with every write to the match, and with what the caller may do with it.
+
+    It names the match by its uid: an id and a revision can come back (a database
+    restored under a running server), and the pages kept by it (`live_board`) and a
+    phone's copy must never be another match's."""
+    return f"b{access.uid}.{access.revision}.{int(access.level)}"
 
 
 def live_board(
