@@ -152,3 +152,22 @@ def create_match(
     db.session.add(match)
     db.session.flush()
     return match
+
+
+def rematch(match: Match, first_dealer: int, group_id: int, creator_id: int | None) -> Match:
+    """A new match of the same variant and options in `group_id` (the match's own group),
+    with the same players in the same seats (a side's own name kept), `first_dealer`
+    dealing first."""
+    sides = []
+    for side in match.sides:
+        players = [member.player.name for member in side.members]
+        name = "" if side.name == side_name_of(players) else side.name
+        sides.append({"name": name, "players": players})
+    return create_match(
+        match.variant,
+        dict(match.options or {}),
+        sides,
+        first_dealer,
+        group_id=group_id,
+        creator_id=creator_id,
+    )

@@ -139,6 +139,8 @@ class ScoreboardPage:
     seats: tuple[str, ...]
     board: Markup
     live: bool
+    over: bool  # the game is over: a rematch is offered
+    next_dealer: str
     bgstats: str | None = None  # a finished match's link to log it in BG Stats
 
 
@@ -158,6 +160,8 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
             seats=tuple(state.table_order),
             board=live_board(etag, lambda: state, access, window),
             live=window.latest,  # an earlier page of hands is history: it does not follow
+            over=state.over,
+            next_dealer=state.next_dealer,
             bgstats=bgstats.play_link(state),
         )
 
