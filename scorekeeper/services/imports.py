@@ -3,14 +3,16 @@
 The whole file is checked before anything is saved: its shape, each match's frozen
 rules, seating and status, and every hand, scored again under the match's own rules
 (the totals must be the ones in the file). A match whose uid this server already has
-is skipped, so importing the same file twice adds nothing twice. Players are the
-group's players of the same name (whatever its case), or new ones.
+is skipped, so importing the same file twice adds nothing twice (its players are not
+added either), and the answer says which groups hold the skipped ones. The players of
+the matches added are the group's players of the same name (whatever its case), or new
+ones.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
@@ -46,7 +48,6 @@ from ..rules.seats import phase_after
 from .exports import FORMAT, VERSION
 from .import_hands import FileReader, Scored, TooManyProblems, scored_hand
 from .listing import move_in_history, touch_history
-from .match_setup import clean_name
 from .match_state import (
     ABANDONED,
     has_instant_wins,
@@ -67,6 +68,7 @@ DAMAGE = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 class Imported:
     matches: int
     skipped: int
+    skipped_in: dict[int | None, int] = field(default_factory=dict)  # group id: matches
 
 
 @dataclass
@@ -315,11 +317,6 @@ def check_export(doc: object) -> list[CheckedMatch]:
     return matches
 
 
-def _player_names(doc: dict[str, Any]) -> list[str]:
-    names = [clean_name(p["name"]) for group in doc["groups"] for p in group.get("players", [])]
-    return names
-
-
 def import_export(
     doc: object, group_id: int, matches: list[CheckedMatch] | None = None
 ) -> Imported:
@@ -332,12 +329,16 @@ def import_export(
     """
     matches = check_export(doc) if matches is None else matches
     assert isinstance(doc, dict)
-    known = set(
-        db.session.execute(
-            select(Match.uid).where(Match.uid.in_([match.uid for match in matches]))
-        ).scalars()
-    )
+    uids = [match.uid for match in matches]
+    known: dict[str, int | None] = {}
+    for uid, group in db.session.execute(
+        select(Match.uid, Match.group_id).where(Match.uid.in_(uids))
+    ):
+        known[uid] = group
     new = [match for match in matches if match.uid not in known]
+    skipped_in: dict[int | None, int] = {}
+    for group in known.values():
+        skipped_in[group] = skipped_in.get(group, 0) + 1
     players = {
         player.name_key: player
         for player in db.session.execute(
@@ -352,8 +353,6 @@ def import_export(
             db.session.add(players[key])
         return players[key]
 
-    for name in _player_names(doc):
-        player(name)
     saved: list[tuple[CheckedMatch, Match, list[Hand]]] = []
     for match in new:
         saved.append(_add_match(match, group_id, player))
@@ -376,7 +375,7 @@ def import_export(
     db.session.flush()
     touch_history(group_id)  # new matches and players in its history
     move_in_history([row.id for _, row, _ in saved if row.finished_at is not None], 1)
-    return Imported(len(new), len(matches) - len(new))
+    return Imported(len(new), len(matches) - len(new), skipped_in)
 
 
 def _add_match(
