@@ -15,6 +15,7 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
 from ..access import login_required
+from ..addresses import shared_url
 from ..extensions import db, limiter
 from ..ids import MAX_ID, id_of
 from ..models import NAME_LENGTH, Group, Role, User
@@ -100,7 +101,7 @@ def detail(group_id: int) -> ResponseReturnValue:
     merge = MergeForm()
     merge.gone.choices = merge.kept.choices = [SelectChoice(p.id, p.name) for p in players]
     invites = [
-        (invite, url_for("invites.accept", token=invite.token, _external=True))
+        (invite, shared_url("invites.accept", token=invite.token))
         for invite in groups.invites(group_id)
     ]
     return render_template(
@@ -108,7 +109,8 @@ def detail(group_id: int) -> ResponseReturnValue:
         group=group,
         role=role,
         members=members,
-        invites=[(invite, url, qr_svg(url)) for invite, url in invites],
+        invites=[(invite, at.url, qr_svg(at.url)) for invite, at in invites],
+        loopback_only=any(at.loopback_only for _, at in invites),
         players=players,
         rename=NameForm(name=group.name),
         merge=merge,
