@@ -91,6 +91,13 @@ def group_names(user: User) -> list[tuple[int, str]]:
     ]
 
 
+def last_match_group(user: User) -> int | None:
+    """The group of the last match the user started (None: they started none)."""
+    return db.session.execute(
+        select(Match.group_id).where(Match.created_by == user.id).order_by(Match.id.desc()).limit(1)
+    ).scalar_one_or_none()
+
+
 def personal_group(user: User) -> Group:
     return db.session.execute(
         select(Group)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user
 from flask_wtf import FlaskForm
@@ -23,6 +23,7 @@ from ..rules import InvalidHand
 from ..services import groups
 from ..services.storage import transaction
 from .auth import ATTEMPTS
+from .common import LAST_GROUP
 from .qr import qr_svg
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
@@ -96,6 +97,8 @@ def index() -> ResponseReturnValue:
 @login_required
 def detail(group_id: int) -> ResponseReturnValue:
     group, role = _group(group_id)
+    if session.get(LAST_GROUP) != group_id:
+        session[LAST_GROUP] = group_id  # a new match is offered in the group last opened
     players = groups.players(group_id)
     members = groups.members(group_id)
     merge = MergeForm()
