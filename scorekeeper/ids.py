@@ -36,15 +36,27 @@ def id_of(raw: object) -> int | None:
     return whole_number(raw, 1, MAX_ID)
 
 
+def digits_up_to(limit: int) -> str:
+    """A regular expression of the numbers 0 to `limit` in plain digits (no sign)."""
+    digits = str(limit)
+    parts = [f"[0-9]{{1,{len(digits) - 1}}}"] if len(digits) > 1 else []
+    for place, digit in enumerate(digits):
+        if digit != "0":
+            rest = len(digits) - place - 1
+            parts.append(f"{digits[:place]}[0-{int(digit) - 1}][0-9]{{{rest}}}")
+    parts.append(digits)
+    return "(?:" + "|".join(parts) + ")"
+
+
 class IdConverter(IntegerConverter):
     """`<int:...>` in every route: a number a database id can be (0 to MAX_ID); a URL
-    with a longer number matches no route (a 404 page), and never reaches a query.
+    with a larger number matches no route (a 404 page), and never reaches a query.
 
-    Past ten digits the path does not match at all; a ten-digit number over MAX_ID is
-    refused by the range check (werkzeug may then answer 405 where another rule has the
-    same path for other methods)."""
+    The range is in the pattern rather than only in the conversion: werkzeug answers a
+    path refused by a converter with 405 where a rule of the same path has other
+    methods."""
 
-    regex = r"\d{1,10}"
+    regex = digits_up_to(MAX_ID)
 
     def __init__(self, url_map: Map, *args: Any, **kwargs: Any) -> None:
         kwargs.setdefault("max", MAX_ID)
