@@ -25,9 +25,9 @@ from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
 from .database import plain_rows
 from .extensions import db, login_manager
+from .ids import valid_id
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
 from .services.accounts import Account, account_for_token, signed_in_user
-from .services.match_state import valid_id
 from .services.sharing import open_link
 
 LINKS = "links"  # session key: ids of the share links opened in this browser
@@ -52,7 +52,7 @@ ROLE_LEVELS = {Role.MEMBER: Level.MEMBER, Role.ADMIN: Level.ADMIN}
 # per request: building a statement costs about as much as running it.
 _MATCH, _MEMBER = Match.__table__, Membership.__table__
 MATCH_AND_ROLE = (
-    select(_MATCH.c.id, _MATCH.c.group_id, _MATCH.c.revision, _MEMBER.c.role)
+    select(_MATCH.c.id, _MATCH.c.group_id, _MATCH.c.revision, _MEMBER.c.role, _MATCH.c.uid)
     .outerjoin(
         _MEMBER,
         and_(_MEMBER.c.group_id == _MATCH.c.group_id, _MEMBER.c.user_id == bindparam("user_id")),
@@ -90,6 +90,7 @@ class MatchAccess:
     revision: int
     level: Level
     link_id: int | None  # the link that gives the level, when a link does
+    uid: str = ""  # the match's identity for good: ids can come back (a restore), uids not
 
     def actor(self, caller: Caller) -> tuple[str, int | None, int | None]:
         """Who made a change, for the audit trail: (words, user id, link id)."""
@@ -152,7 +153,7 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
     rows = plain_rows(db.session, MATCH_AND_ROLE, {"match_id": match_id, "user_id": user_id})
     if not rows:
         return None
-    found_id, group_id, revision, role = rows[0]
+    found_id, group_id, revision, role, uid = rows[0]
     level = ROLE_LEVELS.get(Role(role), Level.NONE) if role else Level.NONE
     link_id = None
     if who.link_ids or who.link_token:
@@ -163,11 +164,11 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
             query = query.where(ShareLink.token == who.link_token)
         else:
             query = query.where(ShareLink.id.in_(who.link_ids))
-        for found_id, role in db.session.execute(query):
-            link_level = LINK_LEVELS[LinkRole(role)]
+        for link, link_role in db.session.execute(query):
+            link_level = LINK_LEVELS[LinkRole(link_role)]
             if link_level > level:
-                level, link_id = link_level, found_id
-    return MatchAccess(found_id, group_id, revision, level, link_id)
+                level, link_id = link_level, link
+    return MatchAccess(found_id, group_id, revision, level, link_id, uid)
 
 
 def unauthorized() -> HTTPException:

@@ -80,8 +80,10 @@ def json_object() -> dict[str, Any]:
     raw = request_body()
     try:
         body = parsed_json(raw)
-    except (ValueError, RecursionError):
+    except ValueError:
         fail(400, "The body must be a JSON object (it is not valid JSON)")
+    except RecursionError:
+        fail(400, "The body nests lists and objects too deep to be read")
     if not isinstance(body, dict):
         fail(400, "The body must be a JSON object")
     problem = unstorable_text(body) if may_hold_unstorable(raw) else None

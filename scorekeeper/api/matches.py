@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 from sqlalchemy.orm.exc import DetachedInstanceError
 
 from ..access import Level, caller, require_match, require_user
+from ..addresses import shared_url
 from ..delivery import GZIP_TAG, MIN_COMPRESS, accepts_gzip, gzipped, tag_matches
 from ..extensions import db
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
@@ -336,7 +337,7 @@ def _link_json(link: ShareLink) -> dict[str, Any]:
         "id": link.id,
         "role": link.role,
         "token": link.token,
-        "url": url_for("sharing.open_link", token=link.token, _external=True),
+        "url": shared_url("sharing.open_link", token=link.token).url,
         "created_at": link.created_at.isoformat() + "Z",
     }
 

@@ -60,6 +60,17 @@ class AuditRow:
     changes: list[tuple[str, int | None, int | None]]
     details: list[str]
     actor: str | None
+    edited: tuple[int, ...] = ()  # the seats whose entries a correction changed
+
+    @cached_property
+    def changed_sides(self) -> list[tuple[str, int | None, int | None]]:
+        """The sides a change concerns (each with its total before and after): those whose
+        total or entries it changed. A removal concerns every side."""
+        return [
+            change
+            for seat, change in enumerate(self.changes)
+            if change[1] != change[2] or seat in self.edited
+        ]
 
     @cached_property
     def api(self) -> dict[str, Any]:
@@ -251,14 +262,14 @@ def _audit_row(
 ) -> AuditRow:
     totals_before = [s["total"] for s in before["sides"]] if before else [None] * len(names)
     totals_after = [s["total"] for s in after["sides"]] if after else [None] * len(names)
-    details = []
+    details: list[str] = []
+    edited: tuple[int, ...] = ()
     if before and after:
-        details = record_changes(
-            rules,
-            names,
-            [s["input"] for s in before["sides"]],
-            [s["input"] for s in after["sides"]],
-        )
+        inputs_before = [s["input"] for s in before["sides"]]
+        inputs_after = [s["input"] for s in after["sides"]]
+        details = record_changes(rules, names, inputs_before, inputs_after)
+        pairs = zip(inputs_before, inputs_after, strict=False)
+        edited = tuple(seat for seat, (old, new) in enumerate(pairs) if old != new)
     return AuditRow(
         action,
         number,
@@ -267,4 +278,5 @@ def _audit_row(
         list(zip(names, totals_before, totals_after, strict=True)),
         details,
         actor,
+        edited,
     )

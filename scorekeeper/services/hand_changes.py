@@ -13,6 +13,7 @@ from sqlalchemy.orm import selectinload
 
 from ..database import checks_keys_per_statement
 from ..extensions import db
+from ..ids import valid_id
 from ..models import Hand, Match, utcnow
 from ..rules import InvalidHand, Rules
 from . import audit, seated
@@ -26,7 +27,7 @@ from .hand_writes import (
     score_as_deal,
 )
 from .match_lock import HandConflict, HandNotFound, HandsNoLongerFit, lock_match
-from .match_state import match_rules, valid_id
+from .match_state import match_rules
 
 
 def _hand(match: Match, number: int) -> Hand:

@@ -26,8 +26,9 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ..caches import cache
 from ..database import typed_rows
 from ..extensions import db
+from ..ids import valid_id
 from ..models import Match, Player, Side, SideMember
-from .match_state import FROZEN, load_match, rules_kept, valid_id
+from .match_state import FROZEN, load_match, rules_kept
 
 CACHE = "matches"
 IDENTITY = ("uid", "created_at")  # the same match: else another one under its id

@@ -17,9 +17,10 @@ from sqlalchemy.orm import Session
 
 from ..database import connection_rows, plain_rows
 from ..extensions import db
+from ..ids import valid_id
 from ..models import Match
 from ..rules import Problem
-from .match_state import load_match, valid_id
+from .match_state import load_match
 
 
 class MatchError(Exception):

@@ -12,6 +12,7 @@ from sqlalchemy.orm import defer, joinedload
 from ..caches import cache
 from ..database import plain_rows, rows_of
 from ..extensions import db
+from ..ids import valid_id
 from ..models import Hand, HandSide, Match, Side, SideMember
 from ..rules import (
     GameResult,
@@ -25,7 +26,6 @@ from ..rules import (
 )
 from ..rules.model import GameEndMode, TieRule
 
-MAX_ID = 2**31 - 1  # the largest id every supported database can hold
 ABANDONED = "abandoned"  # a match given up: no more hands, kept in the history
 
 
@@ -93,10 +93,6 @@ def _layout_of(rules: Rules, sides: int) -> str | None:
     """The layout key a number of sides means, when only one layout has that many."""
     keys = [layout.key for layout in rules.layouts if layout.sides == sides]
     return keys[0] if len(keys) == 1 else None
-
-
-def valid_id(match_id: int) -> bool:
-    return 0 < match_id <= MAX_ID
 
 
 # What every match request reads, built once with parameters (building a statement

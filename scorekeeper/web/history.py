@@ -12,6 +12,7 @@ from flask_login import current_user
 from markupsafe import Markup
 
 from ..access import login_required
+from ..ids import whole_number
 from ..rules import PRESETS
 from ..services import listing
 from ..services.groups import group_names
@@ -38,7 +39,7 @@ def index() -> ResponseReturnValue:
     mine = [stamp.group_id for stamp in stamps]
     search = read_search(request.args)
     page = request.args.get("page", "1")
-    page_number = int(page) if page.isdigit() and 0 < int(page) < 100_000 else 1
+    page_number = whole_number(page, 1, 99_999) or 1
     result = None
     page_url = _page_url(search.args())
     asked = (tuple(sorted(search.args().items())), page_number)
