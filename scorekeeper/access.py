@@ -24,9 +24,9 @@ from sqlalchemy import select
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
 from .extensions import db, login_manager
+from .ids import valid_id
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
 from .services.accounts import Account, account_for_token, signed_in_user
-from .services.match_state import valid_id
 from .services.sharing import open_link
 
 LINKS = "links"  # session key: ids of the share links opened in this browser
@@ -73,7 +73,7 @@ class Caller:
 @dataclass(frozen=True)
 class MatchAccess:
     match_id: int
-    uid: str
+    uid: str  # the match's identity for good: ids can come back (a restore), uids not
     group_id: int | None
     revision: int
     level: Level

@@ -19,6 +19,7 @@ from . import (
     deployment,
     edge,
     errors,
+    ids,
     private_files,
     rate_limits,
     user_commands,
@@ -102,6 +103,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         template_folder=str(PROJECT_ROOT / "templates"),
         static_folder=None,  # served fingerprinted by `delivery`
     )
+    ids.init_app(app.url_map)  # first: every route's `<int:...>` is an id's range
     os.makedirs(app.instance_path, exist_ok=True)
     _configure(app, test_config)
 

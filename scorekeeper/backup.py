@@ -7,8 +7,10 @@ and brings an older backup up to the current schema. It also moves every match's
 revision (and every hand's version and every audit entry's id) past the highest one
 the replaced database reached: servers still running keep the live boards they
 showed per revision (see `web.matches`), and none of these may ever name two
-different states. PostgreSQL has its own tools
-(pg_dump, pg_restore): the commands say which line to run.
+different states. Ids are never given twice either: each table's last id moves past
+the last one the replaced database gave (SQLite's AUTOINCREMENT counters), so a match,
+hand, link or player made after a restore never takes an id that named another one
+before it. PostgreSQL has its own tools(pg_dump, pg_restore): the commands say which line to run.
 """
 
 from __future__ import annotations
@@ -23,11 +25,13 @@ import flask_migrate
 from alembic.script import ScriptDirectory
 from flask import Flask, current_app
 from flask.cli import with_appcontext
-from sqlalchemy import text
+from sqlalchemy import Connection, text
 from sqlalchemy.engine import make_url
 
 from .extensions import db
 from .private_files import create_private, keep_private
+
+TABLES = "SELECT name FROM sqlite_master WHERE type = 'table' AND name NOT LIKE 'alembic%'"
 
 
 class BackupError(click.ClickException):
@@ -86,6 +90,45 @@ def _past_highest(path: Path, table: str, column: str) -> int:
     return int(found[0] or 0) + 1
 
 
+def _last_ids(path: Path) -> dict[str, int]:
+    """The last id each table of the database at `path` gave: its AUTOINCREMENT counter
+    (ids of rows deleted since count), or else its highest id."""
+    if not path.exists():
+        return {}
+    last: dict[str, int] = {}
+    with _read_only(path) as connection:
+        names = [row[0] for row in connection.execute(TABLES)]
+        if "sqlite_sequence" in names:
+            last.update(connection.execute("SELECT name, seq FROM sqlite_sequence"))
+        for table in names:
+            try:
+                top = connection.execute(f'SELECT max(id) FROM "{table}"').fetchone()[0]
+            except sqlite3.DatabaseError:  # a table without an id column
+                continue
+            last[table] = max(last.get(table, 0), int(top or 0))
+    return last
+
+
+def _never_again(connection: Connection, last: dict[str, int]) -> None:
+    """Move each AUTOINCREMENT table's counter past the last id the replaced database
+    gave: a row made after the restore never takes an id a worker or a phone has seen."""
+    made = text("SELECT name, sql FROM sqlite_master WHERE type = 'table'")
+    tables = {str(name): str(sql) for name, sql in connection.execute(made)}
+    for table, reached in last.items():
+        if "AUTOINCREMENT" not in str(tables.get(table, "")).upper():
+            continue
+        params = {"table": table, "reached": reached}
+        moved = connection.execute(
+            text("UPDATE sqlite_sequence SET seq = max(seq, :reached) WHERE name = :table"),
+            params,
+        )
+        if moved.rowcount == 0:
+            connection.execute(
+                text("INSERT INTO sqlite_sequence (name, seq) VALUES (:table, :reached)"),
+                params,
+            )
+
+
 def check_backup(path: Path) -> str:
     """Why `path` is not a backup this server can restore, or "" when it is one."""
     if not path.is_file():
@@ -138,7 +181,8 @@ def restore_command(path: Path, yes: bool) -> None:
         )
     db.session.remove()
     reached = _past_highest(target, "match", "revision")
-    reached_entry = _past_highest(target, "audit_entry", "id")
+    last = _last_ids(target)
+    reached_entry = last.get("audit_entry", 0) + 1
     if target.exists():
         stamp = datetime.now().strftime("%Y%m%d-%H%M%S")
         kept = target.with_name(f"{target.stem}.before-restore-{stamp}{target.suffix}")
@@ -159,6 +203,7 @@ def restore_command(path: Path, yes: bool) -> None:
         step = {"step": reached_entry}
         connection.execute(text("UPDATE audit_entry SET id = -(id + :step)"), step)
         connection.execute(text("UPDATE audit_entry SET id = -id WHERE id < 0"))
+        _never_again(connection, last)
     click.echo(f"Restored {matches} matches and {hands} hands from {path}")
 
 

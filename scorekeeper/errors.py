@@ -5,7 +5,7 @@ from __future__ import annotations
 from flask import Flask, render_template, request
 from flask.typing import ResponseReturnValue
 from sqlalchemy.exc import DBAPIError
-from werkzeug.exceptions import HTTPException, InternalServerError, SecurityError
+from werkzeug.exceptions import HTTPException, InternalServerError, NotFound, SecurityError
 
 from .api.common import PREFIX, ApiError, error_response
 from .rules import Problem
@@ -35,6 +35,11 @@ def init_app(app: Flask) -> None:
                 return render_template("error_bare.html", title=error.name, message=message), (
                     status
                 )
+        if isinstance(error, NotFound) and request.url_rule is None:  # no route has the path
+            message = (
+                f"There is no page at {request.path}. The address may be mistyped, or a "
+                "number in it wrong: matches, groups and hands are named by whole numbers."
+            )
         if status == 429:  # Flask-Limiter: too many sign-in (or invite) attempts
             message = f"Too many attempts from here ({message}): wait a minute, then try again."
         if _wants_json():

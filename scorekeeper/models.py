@@ -22,6 +22,12 @@ from . import database  # noqa: F401 (the connection setup every engine gets)
 from .extensions import Model
 
 NAME_LENGTH = 40
+KEY_LENGTH = NAME_LENGTH * 3  # the columns of name keys (case folding can lengthen a name)
+SIDE_NAME_LENGTH = NAME_LENGTH * 3
+LONG_KEY = (
+    f"Written out in full (as case-blind matching spells it), this name is longer than "
+    f"{KEY_LENGTH} letters: shorten it"
+)
 TOKEN_LENGTH = 128  # idempotency keys of posted hands: 16 to 128 characters
 
 
@@ -32,6 +38,18 @@ def name_key(name: str) -> str:
     lower() folds ASCII only, so names are matched on this stored key, never in SQL.
     """
     return unicodedata.normalize("NFKC", name.casefold())
+
+
+def key_fits(name: str) -> bool:
+    """Whether a name's key fits its column: one letter can fold into many ("\ufdfa" into
+    18), so a name short enough may still have a key too long to store."""
+    return len(name_key(name)) <= KEY_LENGTH
+
+
+def side_name_of(players: list[str]) -> str:
+    """A side's name after its players ("Ann & Bob"), cut to fit where they are many."""
+    name = " & ".join(players)
+    return name if len(name) <= SIDE_NAME_LENGTH else name[: SIDE_NAME_LENGTH - 1] + "\u2026"
 
 
 def new_uid() -> str:
@@ -76,6 +94,8 @@ class User(UserMixin, Model):
 
     __allow_unmapped__ = True  # sign_in_key below: set on the loaded user, not stored
 
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused (see `backup`)
+
     id: Mapped[int] = mapped_column(primary_key=True)
     username: Mapped[str] = mapped_column(String(NAME_LENGTH))
     username_key: Mapped[str] = mapped_column(String(NAME_LENGTH * 3), unique=True)
@@ -109,6 +129,8 @@ class SignIn(Model):
 class ApiToken(Model):
     """A personal API token; only its SHA-256 is kept (it is shown once, when made)."""
 
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused (see `backup`)
+
     id: Mapped[int] = mapped_column(primary_key=True)
     user_id: Mapped[int] = mapped_column(ForeignKey("user.id", ondelete="CASCADE"), index=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
@@ -121,6 +143,8 @@ class ApiToken(Model):
 
 class Group(Model):
     """A table of players who share matches ("our Thursday table", "the club")."""
+
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused (see `backup`)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     name: Mapped[str] = mapped_column(String(NAME_LENGTH * 2))
@@ -148,6 +172,8 @@ class Membership(Model):
 class Invite(Model):
     """A revocable link that lets people join a group (and open an account to do so)."""
 
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused (see `backup`)
+
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), index=True)
     token: Mapped[str] = mapped_column(String(64), unique=True)
@@ -161,6 +187,8 @@ class Invite(Model):
 
 class ShareLink(Model):
     """A revocable link to one match: a viewer follows it, a scorer also records hands."""
+
+    __table_args__ = ({"sqlite_autoincrement": True},)  # ids never reused (see `backup`)
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"), index=True)
@@ -222,7 +250,10 @@ class Activity(Model):
 class Player(Model):
     """A player of one group; the same name in two groups is two players."""
 
-    __table_args__ = (UniqueConstraint("group_id", "name_key"),)
+    __table_args__ = (
+        UniqueConstraint("group_id", "name_key"),
+        {"sqlite_autoincrement": True},  # ids never reused (see `backup`)
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int | None] = mapped_column(
@@ -367,7 +398,10 @@ class HandSide(Model):
 class AuditEntry(Model):
     """A hand recorded, corrected or removed: when, and the hand before and after."""
 
-    __table_args__ = (Index("ix_audit_entry_match_hand", "match_id", "hand_number"),)
+    __table_args__ = (
+        Index("ix_audit_entry_match_hand", "match_id", "hand_number"),
+        {"sqlite_autoincrement": True},  # ids never reused (see `backup`)
+    )
 
     id: Mapped[int] = mapped_column(primary_key=True)
     match_id: Mapped[int] = mapped_column(ForeignKey("match.id", ondelete="CASCADE"))

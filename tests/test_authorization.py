@@ -95,6 +95,7 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "match_changes.manage": [(MEMBER, "GET", "/matches/{match}/manage")],
     "match_changes.abandon": [(MEMBER, "POST", "/matches/{match}/abandon")],
     "match_changes.rename_side": [(MEMBER, "POST", "/matches/{match}/sides/0")],
+    "match_changes.rematch": [(MEMBER, "POST", "/matches/{match}/rematch")],
     "match_changes.delete": [
         (ADMIN, "GET", "/matches/{match}/delete"),
         (ADMIN, "POST", "/matches/{match}/delete"),

@@ -5,7 +5,7 @@ per-group history revision and counts and the per-player counts, which every wri
 had to move on, go. No data is lost: they were made from the matches.
 
 Revision ID: a6c2e8d4f1b7
-Revises: b8e2f4a6c1d3
+Revises: d6f1a3b8c2e4
 Create Date: 2026-11-28 09:00:00
 
 """
@@ -16,7 +16,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "a6c2e8d4f1b7"
-down_revision = "b8e2f4a6c1d3"
+down_revision = "d6f1a3b8c2e4"
 branch_labels = None
 depends_on = None
 

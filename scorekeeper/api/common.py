@@ -35,7 +35,7 @@ def json_object() -> dict[str, Any]:
     try:
         body = request.get_json(force=True, silent=True)
     except RecursionError:
-        body = None
+        fail(400, "The body nests lists and objects too deep to be read")
     if body is None and request.get_data().strip() not in (b"", b"null"):
         fail(400, "The body must be a JSON object (it is not valid JSON)")
     if not isinstance(body, dict):

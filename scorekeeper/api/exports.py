@@ -10,12 +10,12 @@ from sqlalchemy.exc import IntegrityError
 
 from ..access import require_user
 from ..extensions import db
+from ..ids import valid_id
 from ..models import Group, User, utcnow
 from ..rules import InvalidHand
 from ..services.exports import export_csv, export_json
 from ..services.groups import group_ids, personal_group, role_in
 from ..services.imports import check_export, import_export
-from ..services.match_state import valid_id
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object
 

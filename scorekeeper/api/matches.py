@@ -9,6 +9,7 @@ from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
 
 from ..access import Level, MatchAccess, caller, require_match, require_user
+from ..addresses import shared_url
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
 from ..rules import InvalidHand, Problem
 from ..services import sharing
@@ -260,7 +261,7 @@ def _link_json(link: ShareLink) -> dict[str, Any]:
         "id": link.id,
         "role": link.role,
         "token": link.token,
-        "url": url_for("sharing.open_link", token=link.token, _external=True),
+        "url": shared_url("sharing.open_link", token=link.token).url,
         "created_at": link.created_at.isoformat() + "Z",
     }
 

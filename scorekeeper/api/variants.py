@@ -8,6 +8,7 @@ from typing import Any
 from flask import Blueprint, request
 
 from ..rules import PRESETS, Rules, RulesError, meld_requirement
+from ..rules.meld import needs_score
 from ..services.variants import preset_detail, preset_summary, resolve_or_problems
 from .common import PREFIX, ApiError, fail
 
@@ -39,10 +40,15 @@ def variant_detail(key: str) -> dict[str, Any]:
 def variant_meld_requirement(key: str) -> dict[str, object]:
     rules = _resolved(key)
     raw = request.args.get("score")
-    if raw is None:
-        fail(400, "Give the side's cumulative score as ?score=N", "score")
+    if raw is None and needs_score(rules):
+        fail(
+            400,
+            f"In {rules.name} the minimum depends on the side's score: "
+            "give its cumulative score as ?score=N",
+            "score",
+        )
     try:
-        score = int(raw.strip())
+        score = 0 if raw is None else int(raw.strip())
     except ValueError:
         fail(400, f"score must be a whole number, not {raw!r}", "score")
     if abs(score) > 10**9:

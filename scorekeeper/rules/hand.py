@@ -149,7 +149,8 @@ def _plain_count(value: object) -> TypeGuard[int]:
 class _SideReader:
     """Reads one side's record, noting problems and which fields failed.
 
-    A field is absent when its value is None (missing or null).
+    A field the record leaves out is absent; a null one is refused (`read`), then read
+    as absent so that the other problems are found too.
     """
 
     def __init__(self, rules: Rules, plan: ReaderPlan, index: int, who: str) -> None:
@@ -365,9 +366,11 @@ class _SideReader:
         if not isinstance(raw, dict) and not isinstance(raw, Mapping):  # dict: cheaper to ask
             self.problem("side", "hand.side_not_object")
             return None
-        for name in raw:
+        for name, value in raw.items():
             if name not in SIDE_FIELD_SET:
                 self.problem(str(name), "hand.unknown_field", name=repr(name))
+            elif value is None:  # a field is left out, never null: the stored record is read
+                self.problem(name, "hand.null", name=name)
         get = raw.get
         went_out = self.boolean(get("went_out"), "went_out")
         concealed = self.boolean(get("concealed"), "concealed")

@@ -49,6 +49,12 @@ def deal_minimum(rules: Rules, deal: int) -> int:
     return table[min(max(deal, 1), len(table)) - 1] if table else 0
 
 
+def needs_score(rules: Rules) -> bool:
+    """Whether the minimum depends on the side's score (else the deal alone, or nothing,
+    says it)."""
+    return not rules.meld_by_deal and any(t.min_score is not None for t in rules.meld_table)
+
+
 def meld_requirement(
     rules: Rules, score: int, deal: int | None = None, sides: int | None = None
 ) -> MeldRequirement:

@@ -104,6 +104,7 @@ TEMPLATES: dict[str, str] = {
     "hand.both_forms": "{who}: give {points} or {cards}, not both",
     "hand.side_not_object": "{who}: each side must be an object of hand-record fields",
     "hand.unknown_field": "{who}: {name} is not a hand-record field",
+    "hand.null": "{who}: {name} cannot be null (leave it out for none)",
     "hand.players": "{variant} is played with {choices} players a side",
     "hand.deal": "deal must be a whole number from 1 to {most}",
     "hand.sides_not_list": "sides must be a list with one record per side",

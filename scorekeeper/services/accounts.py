@@ -16,6 +16,7 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
 from ..models import (
+    LONG_KEY,
     NAME_LENGTH,
     ApiToken,
     Group,
@@ -27,6 +28,7 @@ from ..models import (
     Setting,
     SignIn,
     User,
+    key_fits,
     name_key,
     utcnow,
 )
@@ -83,6 +85,8 @@ def _check_username(raw: object, problems: list[Problem]) -> str:
         problems.append(Problem(None, "username", "Choose a user name"))
     elif len(name) > NAME_LENGTH:
         problems.append(Problem(None, "username", f"Keep it to {NAME_LENGTH} characters"))
+    elif not key_fits(name):
+        problems.append(Problem(None, "username", LONG_KEY))
     elif find_user(name) is not None:
         problems.append(Problem(None, "username", f"{name} is taken: choose another name"))
     elif names.problem(name):

@@ -5,6 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
+from functools import cached_property
 from typing import Any
 
 from sqlalchemy import select
@@ -35,6 +36,17 @@ class AuditRow:
     changes: list[tuple[str, int | None, int | None]]  # side name, total before, after
     details: list[str]
     actor: str | None
+    edited: tuple[int, ...] = ()  # the seats whose entries a correction changed
+
+    @cached_property
+    def changed_sides(self) -> list[tuple[str, int | None, int | None]]:
+        """The sides a change concerns (each with its total before and after): those whose
+        total or entries it changed. A removal concerns every side."""
+        return [
+            change
+            for seat, change in enumerate(self.changes)
+            if change[1] != change[2] or seat in self.edited
+        ]
 
     def to_dict(self) -> dict[str, Any]:
         """The entry as the API's match state shows it."""
@@ -146,8 +158,12 @@ def _inputs(kept: dict[str, Any]) -> list[Any]:
 def _explained(match: Match, names: list[str], entry: AuditEntry) -> AuditRow:
     before, after = entry.before, entry.after
     details: list[str] = []
+    edited: tuple[int, ...] = ()
     if isinstance(before, dict) and isinstance(after, dict):
-        details = record_changes(match_rules(match), names, _inputs(before), _inputs(after))
+        inputs_before, inputs_after = _inputs(before), _inputs(after)
+        details = record_changes(match_rules(match), names, inputs_before, inputs_after)
+        pairs = zip(inputs_before, inputs_after, strict=False)
+        edited = tuple(seat for seat, (old, new) in enumerate(pairs) if old != new)
     changes = list(zip(names, _totals(before, len(names)), _totals(after, len(names)), strict=True))
     return AuditRow(
         entry.action,
@@ -157,6 +173,7 @@ def _explained(match: Match, names: list[str], entry: AuditEntry) -> AuditRow:
         changes,
         details,
         actor_words(entry),
+        edited,
     )
 
 

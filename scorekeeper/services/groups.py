@@ -11,6 +11,7 @@ from sqlalchemy import func, select, update
 
 from ..extensions import db
 from ..models import (
+    LONG_KEY,
     NAME_LENGTH,
     Activity,
     ActivityAction,
@@ -24,7 +25,9 @@ from ..models import (
     Side,
     SideMember,
     User,
+    key_fits,
     name_key,
+    side_name_of,
     utcnow,
 )
 from ..rules import InvalidHand, Problem
@@ -89,6 +92,13 @@ def group_names(user: User) -> list[tuple[int, str]]:
             .order_by(Group.personal.desc(), Group.name)
         )
     ]
+
+
+def last_match_group(user: User) -> int | None:
+    """The group of the last match the user started (None: they started none)."""
+    return db.session.execute(
+        select(Match.group_id).where(Match.created_by == user.id).order_by(Match.id.desc()).limit(1)
+    ).scalar_one_or_none()
 
 
 def personal_group(user: User) -> Group:
@@ -317,13 +327,13 @@ def _auto_named_sides(player_ids: list[int]) -> list[Side]:
     return [
         side
         for side in sides
-        if side.name == " & ".join(member.player.name for member in side.members)
+        if side.name == side_name_of([member.player.name for member in side.members])
     ]
 
 
 def _rename_sides(sides: list[Side]) -> None:
     for side in sides:
-        side.name = " & ".join(member.player.name for member in side.members)
+        side.name = side_name_of([member.player.name for member in side.members])
 
 
 def _changed(group_id: int, player_id: int) -> None:
@@ -339,6 +349,8 @@ def rename_player(group_id: int, player: Player, new_name: object, actor: User) 
     name = clean_name(new_name)
     if not name or len(name) > NAME_LENGTH:
         raise InvalidHand([Problem(None, "name", f"Enter a name of 1 to {NAME_LENGTH} characters")])
+    if not key_fits(name):
+        raise InvalidHand([Problem(None, "name", LONG_KEY)])
     other = db.session.execute(
         select(Player).where(Player.group_id == group_id, Player.name_key == name_key(name))
     ).scalar_one_or_none()

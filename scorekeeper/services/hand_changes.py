@@ -12,6 +12,7 @@ from sqlalchemy import update
 
 from ..database import checks_keys_per_statement
 from ..extensions import db
+from ..ids import valid_id
 from ..models import Hand, Match, utcnow
 from ..rules import InvalidHand
 from . import audit, seated
@@ -25,7 +26,7 @@ from .hand_writes import (
     score_as_deal,
 )
 from .match_lock import HandConflict, HandNotFound, HandsNoLongerFit, lock_match
-from .match_state import load_match, match_rules, valid_id
+from .match_state import load_match, match_rules
 
 
 def _hand(match: Match, number: int) -> Hand:

@@ -52,12 +52,19 @@ class HistorySearch:
 
 
 def read_date(raw: str, name: str, problems: dict[str, str]) -> date | None:
-    """A YYYY-MM-DD parameter (None when empty); a problem noted under `name` otherwise."""
+    """A YYYY-MM-DD parameter (None when empty); a problem noted under `name` otherwise.
+
+    The last day there is cannot be a period's end: the period runs to the start of the
+    next day, which no calendar has."""
     if not raw:
         return None
     try:
         if len(raw) == len("2025-01-31"):
-            return date.fromisoformat(raw)
+            found = date.fromisoformat(raw)
+            if found < date.max:
+                return found
+            problems[name] = f"{raw!r} is past the last date the calendar can count to"
+            return None
     except ValueError:
         pass
     problems[name] = f"{raw!r} is not a date: write it as YYYY-MM-DD"

@@ -7,14 +7,14 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
-from ..models import NAME_LENGTH, TOKEN_LENGTH
+from ..ids import MAX_ID
+from ..models import LONG_KEY, NAME_LENGTH, TOKEN_LENGTH, key_fits
 from ..rules import InvalidHand, Problem, Rules
 from ..rules.hand import MAX_DEAL
 from ..rules.seats import Lineup, read_lineup
 from . import names
 from .hands import evaluate
 from .match_setup import clean_name
-from .match_state import MAX_ID
 from .seated import side_records
 
 MAX_PROBLEMS = 20  # a file wrong throughout is reported by its first problems
@@ -69,6 +69,7 @@ class FileReader:
         return None
 
     def name(self, value: object, where: str, longest: int = NAME_LENGTH) -> str | None:
+        """A player's name (its key must fit too), or a side's given a longer `longest`."""
         name = clean_name(value)
         if not name or len(name) > longest:
             self.add(where, f"must be a name of 1 to {longest} characters")
@@ -76,6 +77,8 @@ class FileReader:
         hidden = names.invisible(name)
         if hidden is not None:
             self.add(where, f"holds an invisible character ({hidden}): remove it")
+        if longest == NAME_LENGTH and not key_fits(name):
+            self.add(where, LONG_KEY)
             return None
         return name
 

@@ -3,22 +3,26 @@
 The whole file is checked before anything is saved: its shape, each match's frozen
 rules, seating and status, and every hand, scored again under the match's own rules
 (the totals must be the ones in the file). A match whose uid this server already has
-is skipped, so importing the same file twice adds nothing twice. Players are the
-group's players of the same name (whatever its case), or new ones.
+is skipped, so importing the same file twice adds nothing twice (its players are not
+added either), and the answer says which groups hold the skipped ones. The players of
+the matches added are the group's players of the same name (whatever its case), or new
+ones.
 """
 
 from __future__ import annotations
 
 import re
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from datetime import datetime
 from typing import Any
 
 from sqlalchemy import select
 
 from ..extensions import db
+from ..ids import MAX_ID
 from ..models import (
     NAME_LENGTH,
+    SIDE_NAME_LENGTH,
     AuditEntry,
     Hand,
     HandSide,
@@ -31,6 +35,7 @@ from ..models import (
 )
 from ..rules import (
     InvalidHand,
+    Problem,
     Rules,
     RulesError,
     meld_requirement,
@@ -42,14 +47,14 @@ from ..rules.hand import MAX_DEAL
 from ..rules.seats import phase_after
 from .exports import FORMAT, VERSION
 from .import_hands import FileReader, Scored, TooManyProblems, scored_hand
-from .match_setup import clean_name
-from .match_state import MAX_ID, result_after
+from .match_state import result_after
 
 ABANDONED = MatchStatus.ABANDONED
 STATUSES = (PLAYING, TIED, FINISHED, DRAWN, ABANDONED)
 ACTIONS = ("recorded", "corrected", "removed")
 UID = re.compile(r"[0-9a-f]{32}")
 VARIANT_LENGTH = 40  # as Match.variant holds
+MAX_DEPTH = 32  # lists and objects in lists and objects: an export holds a dozen at most
 DAMAGE = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 
 
@@ -57,6 +62,7 @@ DAMAGE = (ArithmeticError, LookupError, TypeError, ValueError, AttributeError)
 class Imported:
     matches: int
     skipped: int
+    skipped_in: dict[int | None, int] = field(default_factory=dict)  # group id: matches
 
 
 @dataclass
@@ -93,7 +99,7 @@ def _sides(read: FileReader, raw: object, where: str, per_side: int) -> list[tup
                 names.append(name)
         if len(players) != per_side:
             read.add(f"{at}.players", f"must list {per_side} player(s), as players_per_side says")
-        side_name = read.name(side_doc.get("name"), f"{at}.name", NAME_LENGTH * 3)
+        side_name = read.name(side_doc.get("name"), f"{at}.name", SIDE_NAME_LENGTH)
         sides.append((side_name or "", names))
     return sides
 
@@ -241,10 +247,33 @@ def _check_result(read: FileReader, match: CheckedMatch, where: str) -> None:
         read.add(f"{where}.finished_at", "must be set exactly when the match is over")
 
 
+def too_deep(value: object, most: int = MAX_DEPTH) -> str | None:
+    """The path of a value nested more than `most` lists and objects deep, else None."""
+    stack: list[tuple[str, object, int]] = [("", value, 0)]
+    while stack:
+        path, item, depth = stack.pop()
+        if depth > most:
+            return path
+        children = (
+            item.items()
+            if isinstance(item, dict)
+            else enumerate(item)
+            if (isinstance(item, list))
+            else ()
+        )
+        for key, child in children:
+            if isinstance(child, dict | list):
+                stack.append((f"{path}.{key}" if path else str(key), child, depth + 1))
+    return None
+
+
 def check_export(doc: object) -> list[CheckedMatch]:
     """Every match of an export, checked; raise InvalidHand listing the problems."""
     read = FileReader()
     matches: list[CheckedMatch] = []
+    deep = too_deep(doc)
+    if deep is not None:  # an export is never this deep; no database column takes it
+        raise InvalidHand([Problem(None, deep, f"nests lists and objects deeper than {MAX_DEPTH}")])
     try:
         top = read.obj(doc, "")
         if top is None:
@@ -278,11 +307,6 @@ def check_export(doc: object) -> list[CheckedMatch]:
     return matches
 
 
-def _player_names(doc: dict[str, Any]) -> list[str]:
-    names = [clean_name(p["name"]) for group in doc["groups"] for p in group.get("players", [])]
-    return names
-
-
 def import_export(
     doc: object, group_id: int, matches: list[CheckedMatch] | None = None
 ) -> Imported:
@@ -295,12 +319,16 @@ def import_export(
     """
     matches = check_export(doc) if matches is None else matches
     assert isinstance(doc, dict)
-    known = set(
-        db.session.execute(
-            select(Match.uid).where(Match.uid.in_([match.uid for match in matches]))
-        ).scalars()
-    )
+    uids = [match.uid for match in matches]
+    known: dict[str, int | None] = {}
+    for uid, group in db.session.execute(
+        select(Match.uid, Match.group_id).where(Match.uid.in_(uids))
+    ):
+        known[uid] = group
     new = [match for match in matches if match.uid not in known]
+    skipped_in: dict[int | None, int] = {}
+    for group in known.values():
+        skipped_in[group] = skipped_in.get(group, 0) + 1
     players = {
         player.name_key: player
         for player in db.session.execute(
@@ -315,8 +343,6 @@ def import_export(
             db.session.add(players[key])
         return players[key]
 
-    for name in _player_names(doc):
-        player(name)
     saved: list[tuple[CheckedMatch, Match, list[Hand]]] = []
     for match in new:
         saved.append(_add_match(match, group_id, player))
@@ -337,7 +363,7 @@ def import_export(
                 )
             )
     db.session.flush()
-    return Imported(len(new), len(matches) - len(new))
+    return Imported(len(new), len(matches) - len(new), skipped_in)
 
 
 def _add_match(

@@ -7,7 +7,7 @@ recorded in the group's activity log, since the match and its own trail are gone
 from __future__ import annotations
 
 from ..extensions import db
-from ..models import NAME_LENGTH, Activity, ActivityAction, MatchStatus, utcnow
+from ..models import SIDE_NAME_LENGTH, Activity, ActivityAction, MatchStatus, side_name_of, utcnow
 from ..rules import InvalidHand, Problem
 from . import names
 from .groups import record_activity
@@ -22,8 +22,8 @@ def rename_side(match_id: int, seat: int, raw: object) -> str:
     if not 0 <= seat < len(match.sides):
         raise MatchError(f"This match has no side {seat + 1}.")
     side = match.sides[seat]
-    name = clean_name(raw) or " & ".join(member.player.name for member in side.members)
-    if len(name) > NAME_LENGTH * 3:
+    name = clean_name(raw) or side_name_of([member.player.name for member in side.members])
+    if len(name) > SIDE_NAME_LENGTH:
         raise InvalidHand([Problem(seat, "name", "That side name is too long")])
     hidden = names.problem(name, person=False)
     if hidden:

@@ -12,9 +12,10 @@ from collections.abc import Sequence
 from sqlalchemy import update
 
 from ..extensions import db
+from ..ids import valid_id
 from ..models import Match
 from ..rules import Problem
-from .match_state import load_match, valid_id
+from .match_state import load_match
 
 
 class MatchError(Exception):

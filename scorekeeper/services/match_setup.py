@@ -10,7 +10,18 @@ from typing import Any
 from sqlalchemy import select
 
 from ..extensions import db
-from ..models import NAME_LENGTH, Match, Player, Side, SideMember, name_key
+from ..models import (
+    LONG_KEY,
+    NAME_LENGTH,
+    SIDE_NAME_LENGTH,
+    Match,
+    Player,
+    Side,
+    SideMember,
+    key_fits,
+    name_key,
+    side_name_of,
+)
 from ..rules import PRESETS, InvalidHand, Problem, Rules, resolve_options, rules_to_json
 from . import names
 
@@ -61,6 +72,8 @@ def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:
                 problems.append(Problem(index, where, "Enter a name for each player"))
             elif len(name) > NAME_LENGTH:
                 problems.append(Problem(index, where, f"Keep names to {NAME_LENGTH} characters"))
+            elif not key_fits(name):
+                problems.append(Problem(index, where, LONG_KEY))
             elif names.problem(name):
                 problems.append(Problem(index, where, str(names.problem(name))))
             elif name_key(name) in seen:
@@ -69,7 +82,7 @@ def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:
                 seen.add(name_key(name))
             players.append(name)
         side_name = clean_name(raw.get("name"))
-        if len(side_name) > NAME_LENGTH * 3:
+        if len(side_name) > SIDE_NAME_LENGTH:
             problems.append(Problem(index, "name", "That side name is too long"))
         elif names.problem(side_name, person=False):
             problems.append(Problem(index, "name", str(names.problem(side_name, person=False))))
@@ -161,10 +174,29 @@ def create_match(
     )
     for seat, spec in enumerate(specs):
         players = [find_or_add_player(group_id, name) for name in spec.players]
-        side = Side(seat=seat, name=spec.name or " & ".join(p.name for p in players))
+        side = Side(seat=seat, name=spec.name or side_name_of([p.name for p in players]))
         for position, player in enumerate(players):
             side.members.append(SideMember(position=position, player=player))
         match.sides.append(side)
     db.session.add(match)
     db.session.flush()
     return match
+
+
+def rematch(match: Match, first_dealer: int, group_id: int, creator_id: int | None) -> Match:
+    """A new match of the same variant and options in `group_id` (the match's own group),
+    with the same players in the same seats (a side's own name kept), `first_dealer`
+    dealing first."""
+    sides = []
+    for side in match.sides:
+        players = [member.player.name for member in side.members]
+        name = "" if side.name == side_name_of(players) else side.name
+        sides.append({"name": name, "players": players})
+    return create_match(
+        match.variant,
+        dict(match.options or {}),
+        sides,
+        first_dealer,
+        group_id=group_id,
+        creator_id=creator_id,
+    )

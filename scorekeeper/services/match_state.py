@@ -12,6 +12,7 @@ from sqlalchemy.orm import selectinload
 
 from ..cache import LruCache
 from ..extensions import db
+from ..ids import valid_id
 from ..models import Hand, Match, MatchStatus, Side, SideMember
 from ..rules import (
     GameResult,
@@ -25,7 +26,6 @@ from ..rules import (
 )
 from ..rules.model import GameEndMode
 
-MAX_ID = 2**31 - 1  # the largest id every supported database can hold
 RULES_CACHE = "scorekeeper.rules"  # app.extensions: rule sets by match uid
 RULES_KEPT = 1024
 
@@ -89,10 +89,6 @@ class MatchState:
         if self.deals is not None and self.next_number > self.deals:
             return f"Extra deal {self.next_number}"
         return deal_label(self.rules, self.next_number)
-
-
-def valid_id(number: int) -> bool:
-    return 0 < number <= MAX_ID
 
 
 def load_match(match_id: int) -> Match | None:

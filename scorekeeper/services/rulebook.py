@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import json
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -223,41 +225,59 @@ def describe(rules: Rules) -> Rulebook:
 NOTHING = "\u2013"  # shown where a record says nothing
 
 
-def _entries(rules: Rules, record: dict[str, Any]) -> dict[str, str]:
-    """A hand record as readable label -> value pairs, in the words of the variant."""
+def _shown(value: object) -> str:
+    """A stored value as text, whatever it is (a record may predate today's checks)."""
+    return value if isinstance(value, str) else json.dumps(value, ensure_ascii=False)
+
+
+def _entries(rules: Rules, record: object) -> dict[str, str]:
+    """A hand record as readable label -> value pairs, in the words of the variant.
+
+    A stored record is shown as it is, odd values too: a null field is left out, and a
+    value of the wrong shape is shown as its JSON."""
+    if not isinstance(record, Mapping):
+        return {} if record is None else {"record": _shown(record)}
     entries: dict[str, str] = {}
     for key, value in record.items():
-        if key == "canastas":
+        if value is None:
+            continue
+        if key in ("canastas", "meld_cards", "hand_cards") and not isinstance(value, Mapping):
+            entries[key.replace("_", " ")] = _shown(value)
+        elif key == "canastas":
             for kind_key, count in value.items():
                 kind = next((k for k in rules.canasta_kinds if k.key == kind_key), None)
-                entries[kind.plural if kind else kind_key] = str(count)
+                entries[kind.plural if kind else kind_key] = _shown(count)
         elif key in ("meld_cards", "hand_cards"):
             for category_key, count in value.items():
                 category = rules.category(category_key)
                 noun = category.plural if category else category_key
                 label = f"melded {noun}" if key == "meld_cards" else f"{noun} in hand"
-                entries[label] = str(count)
-        elif key == "penalties":
+                entries[label] = _shown(count)
+        elif key == "penalties" and isinstance(value, list):
             for index, item in enumerate(value, start=1):
-                if "rule" in item:
-                    rule = rules.catalogue_penalty(item["rule"])
-                    entries[f"penalty: {rule.label if rule else item['rule']}"] = str(
-                        item.get("count", 1)
-                    )
-                else:
-                    reason = item.get("reason", "")
-                    entries[f"other penalty {index}"] = f"{item.get('points')} ({reason})"
+                entries.update(_penalty_entry(rules, index, item))
         elif key == "special_hand":
-            special = rules.special_hand(value)
-            entries["special hand"] = special.label if special else str(value)
+            special = rules.special_hand(value) if isinstance(value, str) else None
+            entries["special hand"] = special.label if special else _shown(value)
         elif isinstance(value, bool):
             entries[key.replace("_", " ")] = "yes" if value else "no"
         else:
-            entries[key.replace("_", " ")] = str(value)
+            entries[key.replace("_", " ")] = _shown(value)
     return entries
 
 
-def describe_record(rules: Rules, record: dict[str, Any]) -> list[tuple[str, str]]:
+def _penalty_entry(rules: Rules, index: int, item: object) -> dict[str, str]:
+    if not isinstance(item, Mapping):
+        return {f"other penalty {index}": _shown(item)}
+    if "rule" in item:
+        key = item["rule"]
+        rule = rules.catalogue_penalty(key) if isinstance(key, str) else None
+        return {f"penalty: {rule.label if rule else _shown(key)}": _shown(item.get("count", 1))}
+    reason = item.get("reason", "")
+    return {f"other penalty {index}": f"{_shown(item.get('points'))} ({_shown(reason)})"}
+
+
+def describe_record(rules: Rules, record: object) -> list[tuple[str, str]]:
     return list(_entries(rules, record).items())
 
 

@@ -13,6 +13,8 @@ from ..rules import Problem
 from ..services.audit import Actor
 from ..services.match_state import load_match
 
+LAST_GROUP = "last_group"  # in the session: the group a new match is offered in
+
 
 def signed(points: int) -> str:
     """Points with their sign: +50, -30, 0 (a template filter: a scoreboard shows two

@@ -17,11 +17,11 @@ from ..access import login_required
 from ..api.common import unstorable_text
 from ..api.exports import IMPORT_MAX_BYTES, download, file_stem
 from ..extensions import db
+from ..ids import MAX_ID
 from ..models import Group, User
 from ..rules import InvalidHand
-from ..services.groups import role_in
-from ..services.imports import check_export, import_export
-from ..services.match_state import MAX_ID
+from ..services.groups import groups_of, role_in
+from ..services.imports import Imported, check_export, import_export
 from ..services.storage import transaction
 
 bp = Blueprint("exports", __name__, url_prefix="/groups/<int:group_id>")
@@ -54,13 +54,39 @@ def _read(form: ImportForm) -> tuple[object, str | None]:
     raw = form.export.data.read()
     try:
         doc = json.loads(raw.decode("utf-8-sig"))
-    except (UnicodeDecodeError, ValueError, RecursionError):
+    except (UnicodeDecodeError, ValueError):
         return None, "This file is not a Scorekeeper export: it is not JSON."
+    except RecursionError:
+        return (
+            None,
+            "Nothing was imported: the file nests lists and objects deeper than any export.",
+        )
     problem = unstorable_text(doc)
     if problem is not None:
         where, reason = problem
         return None, f"Nothing was imported: the text at {where or 'the top'} {reason}."
     return doc, None
+
+
+def _imported_words(result: Imported, group: Group) -> str:
+    """What an import did: matches added, and where the ones it skipped already are."""
+    added = f"{result.matches} match{'' if result.matches == 1 else 'es'} imported"
+    if not result.skipped:
+        return f"{added}."
+    mine = {view.group.id: view.group.name for view in groups_of(cast(User, current_user))}
+    places = []
+    for group_id, count in sorted(result.skipped_in.items(), key=lambda item: -item[1]):
+        if group_id == group.id:
+            where = "this group"
+        elif group_id in mine:
+            where = mine[group_id]
+        else:
+            where = "a group you are not in"
+        places.append(f"{count} in {where}")
+    return (
+        f"{added}; {result.skipped} already on this server, skipped (their players too): "
+        f"{', '.join(places)}."
+    )
 
 
 def _size_limit() -> str:
@@ -103,9 +129,7 @@ def import_matches(group_id: int) -> ResponseReturnValue:
             except IntegrityError:
                 form.export.errors = ["Another import of these matches was saving: try again."]
             else:
-                added = f"{result.matches} match{'' if result.matches == 1 else 'es'} imported"
-                skipped = f"{result.skipped} already here, skipped" if result.skipped else ""
-                flash(f"{added}{'; ' + skipped if skipped else ''}.")
+                flash(_imported_words(result, group))
                 return redirect(url_for("groups.detail", group_id=group.id), code=303)
     if request.method == "POST" and form.errors.get("csrf_token") and not form.export.errors:
         form.export.errors = ["This form had expired: choose the file again, then Import."]

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from typing import cast
 
-from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, session, url_for
 from flask.typing import ResponseReturnValue
 from flask_login import current_user
 from flask_wtf import FlaskForm
@@ -15,13 +15,15 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
 from ..access import login_required
+from ..addresses import shared_url
 from ..extensions import db, limiter
+from ..ids import MAX_ID, id_of
 from ..models import NAME_LENGTH, Group, Role, User
 from ..rules import InvalidHand
 from ..services import groups
-from ..services.match_state import MAX_ID
 from ..services.storage import transaction
 from .auth import ATTEMPTS
+from .common import LAST_GROUP
 from .qr import qr_svg
 
 bp = Blueprint("groups", __name__, url_prefix="/groups")
@@ -95,12 +97,14 @@ def index() -> ResponseReturnValue:
 @login_required
 def detail(group_id: int) -> ResponseReturnValue:
     group, role = _group(group_id)
+    if session.get(LAST_GROUP) != group_id:
+        session[LAST_GROUP] = group_id  # a new match is offered in the group last opened
     players = groups.players(group_id)
     members = groups.members(group_id)
     merge = MergeForm()
     merge.gone.choices = merge.kept.choices = [SelectChoice(p.id, p.name) for p in players]
     invites = [
-        (invite, url_for("invites.accept", token=invite.token, _external=True))
+        (invite, shared_url("invites.accept", token=invite.token))
         for invite in groups.invites(group_id)
     ]
     return render_template(
@@ -108,7 +112,8 @@ def detail(group_id: int) -> ResponseReturnValue:
         group=group,
         role=role,
         members=members,
-        invites=[(invite, url, qr_svg(url)) for invite, url in invites],
+        invites=[(invite, at.url, qr_svg(at.url)) for invite, at in invites],
+        loopback_only=any(at.loopback_only for _, at in invites),
         players=players,
         rename=NameForm(name=group.name),
         merge=merge,
@@ -223,8 +228,10 @@ def merge_players(group_id: int) -> ResponseReturnValue:
 def link_player(group_id: int, player_id: int) -> ResponseReturnValue:
     _group(group_id, admin=True)
     player = groups.player_in(group_id, player_id) or abort(404)
-    raw = request.form.get("user", "0")
-    user_id = int(raw) if raw.isdigit() and int(raw) > 0 else None
+    raw = request.form.get("user", "0").strip()
+    user_id = id_of(raw)
+    if user_id is None and raw not in ("", "0"):  # "0": nobody
+        abort(400, description="Choose a member's account from the list, or nobody.")
     if FlaskForm().validate_on_submit():
         with transaction():
             problem = groups.link_player(group_id, player, user_id, _me())

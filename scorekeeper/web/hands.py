@@ -12,9 +12,11 @@ from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
 from ..access import Level, require_match
+from ..ids import whole_number
 from ..models import TOKEN_LENGTH, Hand, Match
 from ..rules import InvalidHand, Problem
 from ..rules.hand import MAX_DEAL
+from ..rules.stored import well_formed
 from ..services import seated
 from ..services.audit import audit_rows
 from ..services.hand_changes import correct_hand, remove_hand
@@ -64,10 +66,8 @@ class Outcome:
 
 
 def _int(raw: object) -> int | None:
-    try:
-        return int(str(raw))
-    except ValueError:
-        return None
+    """A number the form sent back (a version, a hand's id or number), if it is one."""
+    return whole_number(raw)
 
 
 def _scoreboard(match_id: int) -> ResponseReturnValue:
@@ -163,7 +163,7 @@ def record(match_id: int) -> ResponseReturnValue:
         return _scoreboard(match_id)
     form_class = hand_form_class(state.rules, side_names(match), seated.next_phase(match))
     if request.method == "GET":
-        last = [side.record for side in match.hands[-1].sides] if match.hands else []
+        last = [well_formed(side.record) for side in match.hands[-1].sides] if match.hands else []
         form = form_class(data=modes_of(state.rules, last))
         form.token.data = new_token()
         form.expected_number.data = str(state.next_number)
@@ -279,7 +279,7 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
     phase = seated.phase_for_hand(match, state.rules, number)
     form_class = hand_form_class(state.rules, names, phase)
     if request.method == "GET":
-        records = [side.record for side in hand.sides]
+        records = [well_formed(side.record) for side in hand.sides]
         data = form_data_from_records(state.rules, records, hand.lineup)
         form = form_class(formdata=None, data=data)
         form.version.data = str(hand.version)
@@ -321,8 +321,12 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
 def remove(match_id: int, number: int) -> ResponseReturnValue:
     match, access = match_for(match_id, Level.SCORER)
     form = RemoveForm()
-    problem = None
-    if form.validate_on_submit():
+    problem: str | None = None
+    status = 422 if request.method == "POST" else 200
+    sent = (form.hand_id.data or "", form.version.data or "")
+    if request.method == "POST" and any(raw and _int(raw) is None for raw in sent):
+        problem = "This form does not name a hand of this match: nothing was removed."
+    elif form.validate_on_submit():
         try:
             with transaction():
                 remove_hand(
@@ -341,7 +345,7 @@ def remove(match_id: int, number: int) -> ResponseReturnValue:
             flash(error.message)
             return _scoreboard(match_id)
         except StorageUnavailable as error:
-            problem = error
+            problem, status = error.message, 503
         match = match_or_404(match_id)
     elif request.method == "POST":
         flash("That page had expired. Check the hand and confirm again.")
@@ -352,12 +356,11 @@ def remove(match_id: int, number: int) -> ResponseReturnValue:
     form.hand_id.data = str(hand.id)
     form.version.data = str(hand.version)
     state = match_state(match)
-    status = 503 if problem else 422 if request.method == "POST" else 200
     return render_template(
         "remove_hand.html",
         state=state,
         hand=hand,
         form=form,
         row=state.hands[number - 1],
-        problem=problem.message if problem else None,
+        problem=problem,
     ), status

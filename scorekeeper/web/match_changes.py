@@ -1,15 +1,17 @@
-"""A match's sides, and giving it up: rename a side, abandon the match, delete it."""
+"""A match's sides, giving it up, and playing it again: rename a side, abandon the
+match, delete it, start a rematch."""
 
 from __future__ import annotations
 
-from flask import Blueprint, flash, redirect, render_template, request, url_for
+from flask import Blueprint, abort, flash, redirect, render_template, request, url_for
 from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from ..access import Level, caller
 from ..rules import InvalidHand
-from ..services import match_admin
+from ..services import match_admin, match_setup
+from ..services.groups import personal_group
 from ..services.match_lock import MatchError
 from ..services.match_state import match_state
 from ..services.storage import transaction
@@ -54,6 +56,29 @@ def abandon(match_id: int) -> ResponseReturnValue:
         except MatchError as error:
             flash(error.message)
     return redirect(url_for("matches.scoreboard", match_id=match_id), code=303)
+
+
+@bp.post("/rematch")
+def rematch(match_id: int) -> ResponseReturnValue:
+    """The same players and rules again, in the same group; the next dealer deals first."""
+    match, _ = match_for(match_id, Level.MEMBER)
+    state = match_state(match)
+    if not state.over:
+        flash("This game is not over yet: finish it (or abandon it) first.")
+        return redirect(url_for("matches.scoreboard", match_id=match_id), code=303)
+    if not FlaskForm().validate_on_submit():
+        flash("That page had expired. Tap Rematch again.")
+        return redirect(url_for("matches.scoreboard", match_id=match_id), code=303)
+    who = caller().user
+    if who is None:  # a member signs in: only a share link's holder has no account
+        abort(403, description="Sign in to start a rematch.")
+    dealer = state.table_order.index(state.next_dealer)
+    group_id = match.group_id or personal_group(who).id  # a match of before groups
+    with transaction():
+        new = match_setup.rematch(match, dealer, group_id, who.id)
+        new_id = new.id
+    flash(f"Rematch: the same players and rules. {state.next_dealer} deals first.")
+    return redirect(url_for("matches.scoreboard", match_id=new_id), code=303)
 
 
 @bp.route("/delete", methods=["GET", "POST"])

@@ -117,7 +117,7 @@ def _list_from_text(text: object) -> list[Any]:
     """ "50, 90, 120" as [50, 90, 120]; an entry that is no number stays text (the engine
     says what is wrong with it, next to the input)."""
     items = [item.strip() for item in str(text or "").replace(";", ",").split(",")]
-    return [int(item) if item.isdigit() else item for item in items if item]
+    return [int(item) if item.isascii() and item.isdigit() else item for item in items if item]
 
 
 def _option_input(spec: OptionSpec) -> Any:

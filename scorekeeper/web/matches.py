@@ -13,6 +13,7 @@ from flask import (
     redirect,
     render_template,
     request,
+    session,
     url_for,
 )
 from flask.typing import ResponseReturnValue
@@ -32,7 +33,7 @@ from ..services.match_state import MatchState, match_state
 from ..services.seated import board_view
 from ..services.storage import StorageUnavailable, transaction
 from .charts import running_totals_chart
-from .common import add_problems, match_or_404
+from .common import LAST_GROUP, add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
 from .match_form import (
     match_form_class,
@@ -63,6 +64,8 @@ def new(key: str) -> ResponseReturnValue:
     mine = groups.groups_of(user)
     choices = [(view.group.id, view.group.name) for view in mine] if len(mine) > 1 else None
     form = match_form_class(preset, layout, choices)()
+    if choices and request.method == "GET":
+        form.group.data = str(_group_last_used(user, [i for i, _ in choices]))
     top: list[str] = []
     status = 422
     if form.validate_on_submit():
@@ -73,6 +76,7 @@ def new(key: str) -> ResponseReturnValue:
                 match = create_match(
                     key, options, sides, dealer, group_id=group_id, creator_id=user.id
                 )
+            session[LAST_GROUP] = group_id
             return redirect(url_for("matches.scoreboard", match_id=match.id), code=303)
         except InvalidHand as error:
             table_problems = [p for p in error.problems if p.field == "options.meld_minimums"]
@@ -102,6 +106,17 @@ def new(key: str) -> ResponseReturnValue:
         players=known_players([view.group.id for view in mine]),
         top_errors=top,
     ), status
+
+
+def _group_last_used(user: User, offered: list[int]) -> int:
+    """The group a new match is offered in: the one last used in this browser (a group
+    page opened, a match started), else that of the user's last match, else the first
+    (the personal group)."""
+    remembered = session.get(LAST_GROUP)
+    if isinstance(remembered, int) and remembered in offered:
+        return remembered
+    last = groups.last_match_group(user)
+    return last if last in offered else offered[0]
 
 
 HANDS_SHOWN = 50  # rows of the hand table at once: a long match stays one light page

@@ -9,6 +9,7 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from ..access import Level, grant_link
+from ..addresses import shared_url
 from ..models import LinkRole
 from ..services import sharing
 from ..services.match_state import match_state
@@ -27,10 +28,14 @@ def _back(match_id: int) -> Response:
 def share(match_id: int) -> ResponseReturnValue:
     match, _ = match_for(match_id, Level.MEMBER)
     links = []
+    loopback_only = False
     for link in sharing.links_of(match_id):
-        url = url_for("sharing.open_link", token=link.token, _external=True)
-        links.append((link, url, qr_svg(url)))
-    return render_template("share.html", state=match_state(match), links=links)
+        address = shared_url("sharing.open_link", token=link.token)
+        loopback_only = loopback_only or address.loopback_only
+        links.append((link, address.url, qr_svg(address.url)))
+    return render_template(
+        "share.html", state=match_state(match), links=links, loopback_only=loopback_only
+    )
 
 
 @bp.post("/matches/<int:match_id>/share")

@@ -11,10 +11,10 @@ from sqlalchemy import select
 
 from ..access import login_required
 from ..extensions import db
+from ..ids import MAX_ID
 from ..models import Group, Player, Role, User
 from ..rules import PRESETS
 from ..services import groups
-from ..services.match_state import MAX_ID
 from ..services.results import head_to_head, timeline
 from ..services.statistics import StatsFilter, statistics
 from ..services.stats_query import player_named, read_query

@@ -9,11 +9,13 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
+from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.models import Match, Player
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.hand import SIDE_FIELDS
-from tests.support import app_on_new_database, signed_in
+from tests.postgres import new_schema
+from tests.support import app_config, app_on_new_database, signed_in
 
 URL = "/api/v1/matches"
 ERROR_STATUSES = {400, 404, 405, 409, 415, 422}
@@ -33,8 +35,11 @@ json_values = st.recursive(
     max_leaves=8,
 )
 big_ints = st.sampled_from([0, 5, 100, 2**31, 2**63, 10**20, -5, 7])
+LONG_KEY_NAME = "\ufdfa" * 40  # 40 characters, 720 once case-folded
+LONG_NAMES = [f"{'x' * 39}{n}" for n in range(6)]  # a side of three: a name over 120
 names = (
     st.sampled_from(["Ann", "Bob", "Cy", "Di", "ann", "", "  ", "x" * 41, "Zoë", "a\u0000b"])
+    | st.sampled_from([LONG_KEY_NAME, *LONG_NAMES, "\u00b2"])
     | st.text(max_size=10)
     | json_values
 )
@@ -374,3 +379,93 @@ def test_weird_match_numbers_are_a_json_404(fuzz_client, match_id, method, body)
     )
     assert response.status_code in (404, 405), (path, response.get_data(as_text=True))
     assert response.is_json
+
+
+def deep(depth: int) -> str:
+    """JSON text of objects `depth` deep (written out: `json` cannot encode that deep)."""
+    return '{"a": ' * depth + "1" + "}" * depth
+
+
+SIX = "classic-6p"
+# Each class of input that once ended in a 500, as bodies for the match endpoints.
+CLASS_BODIES = {
+    "name key past its column": {
+        "variant": "classic",
+        "sides": [{"players": [LONG_KEY_NAME, "B"]}, {"players": ["C", "D"]}],
+    },
+    "six long names": {
+        "variant": SIX,
+        "sides": [{"players": LONG_NAMES[:3]}, {"players": LONG_NAMES[3:]}],
+    },
+    "huge numbers": {"variant": "classic", "sides": TABLES["classic-2p"]["sides"], "group": 2**63},
+    "digit int() refuses": {"variant": "classic", "first_dealer": "\u00b2", "sides": [{}, {}]},
+    "nulls": {"sides": [{"meld_points": 50, "canastas": None}, {"penalties": None}]},
+}
+
+
+@pytest.fixture(scope="module", params=["sqlite", "postgresql"])
+def both_clients(request, tmp_path_factory):
+    if request.param == "sqlite":
+        app = app_on_new_database(tmp_path_factory.mktemp("classes") / "classes.sqlite")
+        yield app, signed_in(app)
+        with app.app_context():
+            db.engine.dispose()
+        return
+    with new_schema(request.getfixturevalue("postgres_url")) as (_, url):
+        app = create_app(app_config(url))
+        with app.app_context():
+            db.create_all()
+        yield app, signed_in(app)
+        with app.app_context():
+            db.session.remove()
+            db.engine.dispose()
+
+
+@pytest.mark.parametrize("name", sorted(CLASS_BODIES))
+def test_each_class_that_once_failed_is_refused_or_taken_never_500(both_clients, name):
+    app, client = both_clients
+    body = CLASS_BODIES[name]
+    before = rows(app)
+    created = client.post(URL, json=body)
+    assert created.status_code != 500
+    if name == "six long names":  # taken: the side's name is cut to fit its column
+        assert created.status_code == 201, created.get_data(as_text=True)
+        side_names = [side["name"] for side in created.json["sides"]]
+        assert all(len(side_name) <= 120 for side_name in side_names)
+        assert side_names[0].startswith(LONG_NAMES[0])
+        return
+    assert_error_answer(created)
+    assert rows(app) == before
+    match = client.post(URL, json={"variant": "classic-2p", "sides": TABLES["classic-2p"]["sides"]})
+    match_id = match.json["id"]
+    for path in (f"{URL}/{match_id}/hands", f"{URL}/{match_id}/hands/1"):
+        method = "POST" if path.endswith("hands") else "PUT"
+        answer = client.open(path, method=method, json=body)
+        assert_error_answer(answer)
+    for path in (
+        f"{URL}/{2**63}",
+        f"{URL}/{match_id}/hands/{2**63}",
+        f"{URL}/{match_id}/links/{2**63}",
+    ):
+        for method in ("GET", "PUT", "DELETE"):
+            answer = client.open(path, method=method, json=body)
+            assert answer.status_code in (404, 405), (method, path)
+            assert answer.is_json
+
+
+def test_options_nested_990_deep_are_refused_on_both_databases(both_clients):
+    app, client = both_clients
+    before = rows(app)
+    for body in (
+        f'{{"variant": "classic", "options": {deep(990)}, "sides": []}}',
+        f'{{"variant": "classic", "options": {{"target": {deep(990)}}}}}',
+    ):
+        answer = client.post(URL, data=body, content_type="application/json")
+        assert_error_answer(answer)
+    doc = client.get("/api/v1/export").json
+    doc["groups"] = [{"name": "g", "players": [], "matches": ["DEEP"]}]
+    raw = json.dumps(doc).replace('"DEEP"', deep(990))
+    answer = client.post("/api/v1/import", data=raw, content_type="application/json")
+    assert answer.status_code == 422
+    assert "deeper than" in answer.json["errors"][0]["message"]
+    assert rows(app) == before

@@ -136,6 +136,23 @@ def test_meld_requirement_needs_a_score(client):
     response = client.get("/api/v1/variants/classic/meld-requirement")
     assert response.status_code == 400
     assert response.json["errors"][0]["field"] == "score"
+    assert "depends on the side's score" in response.json["errors"][0]["message"]
+
+
+@pytest.mark.parametrize(("deal", "points"), [(1, 50), (2, 90), (3, 120), (4, 150), (9, 150)])
+def test_meld_requirement_by_deal_needs_no_score(client, deal, points):
+    url = f"/api/v1/variants/hand-and-foot/meld-requirement?deal={deal}"
+    response = client.get(url)
+    assert response.status_code == 200, response.json
+    assert response.json["points"] == points
+    with_score = client.get(f"{url}&score=4000").json
+    assert response.json == with_score
+
+
+def test_meld_requirement_without_a_table_needs_no_score(client):
+    response = client.get("/api/v1/variants/buraco/meld-requirement")
+    assert response.status_code == 200, response.json
+    assert response.json == {"points": 0, "canasta": None, "label": "No minimum"}
 
 
 def test_meld_requirement_rejects_bad_options(client):

@@ -4,21 +4,25 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import sqlite3
 import stat
 import threading
+import urllib.parse
 import urllib.request
 
 import flask_migrate
 from werkzeug.serving import make_server
 
 from scorekeeper.extensions import db
-from tests.support import api_token_of_tester, sign_in, signed_in
+from scorekeeper.models import Match
+from tests.support import api_token_of_tester, load_bench, sign_in, signed_in
 
 from .conftest import make_app
 
 USUAL = [{"meld_points": 105, "hand_points": 5}, {"meld_points": 55, "hand_points": 5}]
 TEAMS = [{"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]
+serving = load_bench("serving")
 
 
 def post(base: str, path: str, body: dict, token: str) -> dict:
@@ -279,3 +283,98 @@ def test_a_database_made_before_is_made_private_when_the_server_starts(tmp_path)
     path.chmod(0o644)
     make_app(f"sqlite:///{path}")
     assert mode(path) == 0o600
+
+
+def served_json(base: str, path: str, token: str) -> dict:
+    request = urllib.request.Request(base + path, headers={"Authorization": f"Bearer {token}"})
+    with urllib.request.urlopen(request, timeout=30) as response:
+        return json.loads(response.read())
+
+
+def signed_in_browser(base: str, name: str) -> urllib.request.OpenerDirector:
+    """A browser (a cookie jar) signed in through the sign-in page, as a phone is."""
+    browser = urllib.request.build_opener(urllib.request.HTTPCookieProcessor())
+    with browser.open(base + "/login", timeout=30) as response:
+        form = response.read().decode()
+    token = re.search(r'name="csrf_token"[^>]*value="([^"]+)"', form)
+    assert token is not None
+    fields = {"csrf_token": token.group(1), "username": name, "password": "bench-password-1"}
+    with browser.open(base + "/login", urllib.parse.urlencode(fields).encode(), timeout=30):
+        pass
+    return browser
+
+
+def served_text(browser: urllib.request.OpenerDirector, url: str) -> str:
+    with browser.open(url, timeout=30) as response:
+        return response.read().decode()
+
+
+def test_a_restore_under_a_running_server_never_shows_one_groups_match_on_anothers(tmp_path):
+    """Back up; group A plays a match; restore while gunicorn (as `make run`) serves; group
+    B starts a match. It takes an id never given before, and every page and answer shows
+    B's players and hand, in every worker, never A's (which the workers had shown)."""
+    url = f"sqlite:///{tmp_path / 'club.sqlite'}"
+    serving.migrate(url)
+    ana, bea = serving.api_token(url, "Ana"), serving.api_token(url, "Bea")
+    serving.flask_cli(url, "backup", str(tmp_path / "club.bak"))
+    server = serving.Server(url, serving.free_port())
+    server.start()
+    try:
+        teams_a = [{"players": ["Ana", "Abe"]}, {"players": ["Amy", "Art"]}]
+        match_a = post(
+            server.base, "/api/v1/matches", {"variant": "classic", "sides": teams_a}, ana
+        )
+        hand_a = [{"meld_points": 70}, {"meld_points": 55}]
+        post(server.base, f"/api/v1/matches/{match_a['id']}/hands", {"sides": hand_a}, ana)
+        phone_a = signed_in_browser(server.base, "Ana")
+        for _ in range(4):  # both workers show (and keep) A's match
+            served_json(server.base, f"/api/v1/matches/{match_a['id']}", ana)
+            for page in (f"/matches/{match_a['id']}", f"/matches/{match_a['id']}/board"):
+                assert "Abe" in served_text(phone_a, server.base + page)
+        restored = serving.flask_cli(url, "restore", "--yes", str(tmp_path / "club.bak"))
+        assert "Restored 0 matches" in restored
+        # (A restore ends the sign-ins made after its backup: Bea's phone signs in now.)
+        phone_b = signed_in_browser(server.base, "Bea")
+
+        teams_b = [{"players": ["Bea", "Ben"]}, {"players": ["Bo", "Bud"]}]
+        match_b = post(
+            server.base, "/api/v1/matches", {"variant": "classic", "sides": teams_b}, bea
+        )
+        assert match_b["id"] != match_a["id"]  # an id is never given twice
+        hand_b = [{"meld_points": 90}, {"meld_points": 50}]
+        post(server.base, f"/api/v1/matches/{match_b['id']}/hands", {"sides": hand_b}, bea)
+        for _ in range(4):  # whichever worker answers
+            state = served_json(server.base, f"/api/v1/matches/{match_b['id']}", bea)
+            assert [side["players"] for side in state["sides"]] == [
+                ["Bea", "Ben"],
+                ["Bo", "Bud"],
+            ]
+            assert [side["total"] for side in state["hands"][0]["sides"]] == [90, 50]
+            for page in (f"/matches/{match_b['id']}", f"/matches/{match_b['id']}/board"):
+                shown = served_text(phone_b, server.base + page)
+                assert "Bea" in shown
+                assert "Ana" not in shown
+                assert "Abe" not in shown
+    finally:
+        server.stop()
+    with sqlite3.connect(tmp_path / "club.sqlite") as connection:
+        ids = dict(connection.execute("SELECT name, seq FROM sqlite_sequence"))
+    assert ids["match"] >= match_b["id"] > match_a["id"]
+
+
+def test_the_live_board_is_kept_and_tagged_by_the_matchs_uid(tmp_path):
+    """An id and a revision can come back (a restore); a uid never does: the board a
+    worker keeps, and the copy a phone revalidates with its ETag, are named by it."""
+    app, client, _, match_id = backed_up_match(tmp_path)
+    with app.app_context():
+        uid = db.session.get(Match, match_id).uid
+    board = client.get(f"/matches/{match_id}/board")
+    assert board.status_code == 200
+    assert uid in board.headers["ETag"]
+    assert board.headers["ETag"].split(".")[0] == f'"b{uid}'
+    again = client.get(
+        f"/matches/{match_id}/board", headers={"If-None-Match": board.headers["ETag"]}
+    )
+    assert again.status_code == 304
+    with app.app_context():
+        db.engine.dispose()

@@ -9,8 +9,11 @@ viewer link, without an account, until the link is revoked.
 from __future__ import annotations
 
 import re
+from urllib.parse import urlsplit
 
 from playwright.sync_api import Browser, Page, expect
+
+from scorekeeper.lan import lan_address
 
 from .checks import check_page
 from .conftest import FreshServer, phone_context
@@ -45,7 +48,16 @@ def invite_link(page: Page, base: str) -> str:
     qr = page.locator("figure.qr")
     expect(qr.locator("svg")).to_be_visible()
     check_page(page)
-    return qr.get_by_role("link").inner_text()
+    return opened_here(qr.get_by_role("link").inner_text(), base)
+
+
+def opened_here(link: str, base: str) -> str:
+    """A link the page gives phones, opened on this machine: the page names this machine
+    by its address on the network (a phone cannot open 127.0.0.1), which the tests do not
+    dial; the same path on the address they browse is the same page."""
+    given = urlsplit(link)
+    assert given.hostname == lan_address() or lan_address() == "127.0.0.1", link
+    return base.rstrip("/") + given.path
 
 
 def join_with_a_new_account(page: Page, link: str) -> None:
@@ -106,7 +118,7 @@ def test_a_new_server_an_invited_partner_and_the_phones_at_the_table(
         lucia.get_by_role("link", name="Share").click()
         lucia.get_by_role("button", name="New viewer link").tap()
         link = lucia.locator("section.share-link figcaption a").first.inner_text()
-        table.goto(link)
+        table.goto(opened_here(link, base))
         expect(table).to_have_url(board)
         expect(table.locator("table.hands tbody tr")).to_have_count(2)
         expect(table.get_by_role("link", name=re.compile("Record hand"))).to_have_count(0)

@@ -412,3 +412,25 @@ def test_scoreboard_and_dispute_view_print_as_a_score_sheet(page: Page, live_ser
     assert wrap.evaluate("el => getComputedStyle(el).overflowX") == "visible"
     expect(page.locator("table.hands tbody tr")).to_have_count(12)
     expect(page.get_by_role("region", name="Changes")).to_be_visible()
+
+
+def test_the_printed_winner_banner_is_black_on_white(page: Page, live_server: str):
+    """Printers leave out backgrounds: the banner's white-on-colour text would print white
+    on white. Printed, it is black text on white inside a black frame."""
+    match = api_match(
+        live_server, "classic", [["Pat", "Quin"], ["Rod", "Sue"]], options={"target": 300}
+    )
+    api_hand(live_server, match, {"meld_points": 400}, {"meld_points": 60})
+    page.goto(f"{live_server}/matches/{match}")
+    banner = page.locator(".banner.win")
+    expect(banner).to_contain_text("Pat & Quin win")
+    for scheme in ("light", "dark"):
+        page.emulate_media(media="print", color_scheme=scheme)
+        colours = banner.evaluate(
+            """el => [getComputedStyle(el).backgroundColor, getComputedStyle(el).color,
+                      getComputedStyle(el.querySelector('h2')).color,
+                      getComputedStyle(el).borderTopColor]"""
+        )
+        assert colours[0] in ("rgb(255, 255, 255)", "rgba(0, 0, 0, 0)"), colours
+        assert colours[1:] == ["rgb(0, 0, 0)"] * 3, colours
+    page.emulate_media(media="screen", color_scheme="light")

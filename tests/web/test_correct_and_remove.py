@@ -267,14 +267,29 @@ def test_audit_trail_on_the_scoreboard(client):
     assert entries[0].startswith("Hand 2 removed")
     assert entries[0].endswith(f"Ann & Cid: +80 → {DASH}; Bob & Dee: +1000 → {DASH}")
     assert entries[1].startswith("Hand 1 corrected")
-    assert entries[1].endswith("Ann & Cid: +1500 → +1600; Bob & Dee: -70 → -70")
+    # A correction lists the sides it changed: Bob & Dee's entries and total stand.
+    assert entries[1].endswith("Ann & Cid: +1500 → +1600")
+    assert "Bob & Dee" not in entries[1]
     # The dispute view of a hand still says when and by whom it was recorded.
     history = audit_entries(client.get(f"/matches/{match_id}/hands/1"))
     assert history[0].startswith("Corrected by Tess")
     assert history[1].startswith("Recorded by Tess")
+    assert "Bob & Dee" not in history[0]
     root = page(client.get(f"/matches/{match_id}"))
     assert root.find("h2", id="changes-heading").text() == "Changes"
     assert root.find("ul", class_="audit").find_all("time")
+
+
+def test_a_side_whose_entries_changed_is_listed_though_its_total_stands(client):
+    match_id = classic_hands(client)
+    before = audit_entries(client.get(f"/matches/{match_id}"))
+    assert before == []
+    # Bob & Dee: 50 melded, 120 in hand (-70) become 60 melded, 130 in hand (-70 still).
+    correct_hand(client, match_id, 1, 0, {}, {"meld_points": 60, "hand_points": 130})
+    entries = audit_entries(client.get(f"/matches/{match_id}"))
+    assert entries[0].startswith("Hand 1 corrected")
+    assert entries[0].endswith("Bob & Dee: -70 → -70")
+    assert "Ann & Cid" not in entries[0]
 
 
 ROUND_TRIPS = {

@@ -21,6 +21,11 @@ def personal_group(app, name: str = TESTER) -> int:
         return groups.personal_group(accounts.find_user(name)).id
 
 
+def group_players(app, group_id: int) -> list[str]:
+    with app.app_context():
+        return [player.name for player in groups.players(group_id)]
+
+
 def delete_match(app, match_id: int) -> None:
     with app.app_context(), transaction():
         db.session.delete(db.session.get(Match, match_id))
@@ -82,16 +87,33 @@ def test_importing_a_file_adds_its_matches_once_and_says_so(app, client):
     assert response.status_code == 303
     assert response.headers["Location"].endswith(f"/groups/{group_id}")
     assert flashes(olga.get(response.headers["Location"])) == [
-        "0 matches imported; 2 already here, skipped."
+        "0 matches imported; 2 already on this server, skipped (their players too): "
+        "2 in a group you are not in."
     ]
+    assert group_players(app, group_id) == []  # a skipped match adds nobody
     # Tess deletes one of hers; importing it again brings it back, once.
     delete_match(app, 1)
     mine = personal_group(app)
     response = upload(client, mine, export)
     assert flashes(client.get(response.headers["Location"])) == [
-        "1 match imported; 1 already here, skipped."
+        "1 match imported; 1 already on this server, skipped (their players too): 1 in this group."
     ]
     assert count(app, Match) == 2
+
+
+def test_importing_a_groups_file_into_another_says_where_its_matches_are(app, client):
+    a_match(client)
+    export = client.get("/api/v1/export").data
+    with app.app_context(), transaction():
+        club = groups.create_group(accounts.find_user(TESTER), "Club").id
+    response = upload(client, club, export)
+    assert response.status_code == 303
+    assert flashes(client.get(response.headers["Location"])) == [
+        "0 matches imported; 1 already on this server, skipped (their players too): "
+        "1 in Tess's games."
+    ]
+    assert group_players(app, club) == []
+    assert count(app, Match) == 1
 
 
 def test_a_wrong_file_is_an_error_next_to_the_field_and_saves_nothing(app, client):

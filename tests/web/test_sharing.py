@@ -36,7 +36,7 @@ def share(client, match_id: int, role: str) -> str:
     """Make a link of `role` on the share page; returns its path (/s/...)."""
     assert post(client, f"/matches/{match_id}/share", role=role).status_code == 303
     urls = re.findall(
-        r'href="http://localhost(/s/[\w-]+)"', client.get(f"/matches/{match_id}/share").text
+        r'href="https?://[^/"]+(/s/[\w-]+)"', client.get(f"/matches/{match_id}/share").text
     )
     return urls[-1]
 
