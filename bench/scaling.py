@@ -37,13 +37,14 @@ sys.path.insert(0, str(ROOT / "bench"))
 from serving import load_average, machine_note  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
-from scorekeeper.caches import KEY as CACHES  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import Hand, HandSide, Match, Side, SideMember  # noqa: E402
 from scorekeeper.services.hand_changes import correct_hand, remove_hand  # noqa: E402
 from scorekeeper.services.hand_writes import record_hand  # noqa: E402
-from scorekeeper.services.listing import move_in_history, touch_history  # noqa: E402
+from scorekeeper.services.listing import Cursor  # noqa: E402
+from scorekeeper.services.match_state import RULES_CACHE  # noqa: E402
 from scorekeeper.services.storage import transaction  # noqa: E402
+from scorekeeper.web.matches import BOARDS  # noqa: E402
 
 BUDGET = 14 * 1024
 TEAMS = [{"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]
@@ -131,10 +132,22 @@ class Club:
             with self.app.app_context():
                 copy_match(first, count - 1)
 
+    def cursor(self, skipped: int) -> str:
+        """The history's page link after its `skipped` newest matches (a keyset page)."""
+        with self.app.app_context():
+            row = db.session.execute(
+                select(Match.finished_at, Match.id)
+                .where(Match.finished_at.is_not(None))
+                .order_by(Match.finished_at.desc(), Match.id.desc())
+                .offset(skipped - 1)
+                .limit(1)
+            ).one()
+            return Cursor(row[0], row[1]).token()
+
     def forget(self) -> None:
         """Empty the per-process caches: time the first view after a change."""
-        for cache in self.app.extensions[CACHES].values():
-            cache.values.clear()
+        self.app.extensions[RULES_CACHE].clear()
+        self.app.extensions[BOARDS].clear()
 
 
 def copy_match(match_id: int, copies: int) -> list[int]:
@@ -211,9 +224,6 @@ def copy_match(match_id: int, copies: int) -> list[int]:
                 text(f"SELECT setval(pg_get_serial_sequence('\"{name}\"', 'id'), "
                      f'(SELECT max(id) FROM "{name}"))')
             )  # fmt: skip
-    touch_history(match.group_id)  # as an import does: the history counts move on
-    if match.finished_at is not None:
-        move_in_history([row["id"] for row in rows["match"]], 1)
     session.commit()
     return [row["id"] for row in rows["match"]]
 
@@ -336,7 +346,8 @@ def run(url: str | None, matches: int, repeat: int) -> tuple[list[Row], list[str
         small.board, large.board = small.match(5), large.match(200)  # type: ignore[attr-defined]
         settle(small, large)
         far = matches // 25  # page 400 of 10,000
-        small.page, large.page = 1, far  # type: ignore[attr-defined]
+        small.page = small.cursor(1)  # type: ignore[attr-defined]
+        large.page = large.cursor((far - 1) * 20)  # type: ignore[attr-defined]
         rows = [
             # A history page is kept until its groups change: the first view after a
             # change (caches emptied) lists the matches, a view before one reuses it.
@@ -353,7 +364,7 @@ def run(url: str | None, matches: int, repeat: int) -> tuple[list[Row], list[str
                 1.3,
                 small,
                 large,
-                get("/history?page={page}", forget=True),
+                get("/history?after={page}", forget=True),
                 repeat,
             ),
             compare(

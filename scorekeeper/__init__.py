@@ -13,6 +13,6 @@ if TYPE_CHECKING:
 def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     """The app factory. Flask is imported here, not at package import, so that
     `scorekeeper.rules` stays usable without the web stack."""
-    from .app import build_app
+    from .app import create_app as factory
 
-    return build_app(test_config)
+    return factory(test_config)

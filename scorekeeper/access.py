@@ -20,10 +20,9 @@ from typing import TypeVar, cast
 from flask import Flask, g, redirect, request, session, url_for
 from flask_login import current_user
 from flask_login import login_required as untyped_login_required
-from sqlalchemy import and_, bindparam, select
+from sqlalchemy import select
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
-from .database import plain_rows
 from .extensions import db, login_manager
 from .ids import valid_id
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
@@ -47,18 +46,6 @@ class Level(IntEnum):
 
 LINK_LEVELS = {LinkRole.VIEWER: Level.VIEWER, LinkRole.SCORER: Level.SCORER}
 ROLE_LEVELS = {Role.MEMBER: Level.MEMBER, Role.ADMIN: Level.ADMIN}
-
-# The access checks every match request makes, built once (with parameters) rather than
-# per request: building a statement costs about as much as running it.
-_MATCH, _MEMBER = Match.__table__, Membership.__table__
-MATCH_AND_ROLE = (
-    select(_MATCH.c.id, _MATCH.c.group_id, _MATCH.c.revision, _MEMBER.c.role, _MATCH.c.uid)
-    .outerjoin(
-        _MEMBER,
-        and_(_MEMBER.c.group_id == _MATCH.c.group_id, _MEMBER.c.user_id == bindparam("user_id")),
-    )
-    .where(_MATCH.c.id == bindparam("match_id"))
-)
 
 
 @dataclass(frozen=True)
@@ -86,16 +73,17 @@ class Caller:
 @dataclass(frozen=True)
 class MatchAccess:
     match_id: int
+    uid: str  # the match's identity for good: ids can come back (a restore), uids not
     group_id: int | None
     revision: int
     level: Level
     link_id: int | None  # the link that gives the level, when a link does
-    uid: str = ""  # the match's identity for good: ids can come back (a restore), uids not
 
-    def actor(self, caller: Caller) -> tuple[str, int | None, int | None]:
-        """Who made a change, for the audit trail: (words, user id, link id)."""
+    def actor(self, caller: Caller) -> tuple[str | None, int | None, int | None]:
+        """Who made a change, for the audit trail: (the user's name, user id, link id);
+        a change made through a share link is kept by the link's number alone."""
         if self.link_id is not None or caller.account is None:
-            return (f"scorer link {self.link_id}", None, self.link_id)
+            return (None, None, self.link_id)
         return (caller.account.username, caller.account.id, None)
 
 
@@ -149,11 +137,18 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
     who = who or caller()
     if not valid_id(match_id):
         return None
-    user_id = who.account.id if who.account else -1
-    rows = plain_rows(db.session, MATCH_AND_ROLE, {"match_id": match_id, "user_id": user_id})
-    if not rows:
+    user_id = who.account.id if who.account else None
+    row = db.session.execute(
+        select(Match.id, Match.uid, Match.group_id, Match.revision, Membership.role)
+        .outerjoin(
+            Membership,
+            (Membership.group_id == Match.group_id) & (Membership.user_id == user_id),
+        )
+        .where(Match.id == match_id)
+    ).first()
+    if row is None:
         return None
-    found_id, group_id, revision, role, uid = rows[0]
+    found_id, uid, group_id, revision, role = row
     level = ROLE_LEVELS.get(Role(role), Level.NONE) if role else Level.NONE
     link_id = None
     if who.link_ids or who.link_token:
@@ -168,7 +163,7 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
             link_level = LINK_LEVELS[LinkRole(link_role)]
             if link_level > level:
                 level, link_id = link_level, link
-    return MatchAccess(found_id, group_id, revision, level, link_id, uid)
+    return MatchAccess(found_id, uid, group_id, revision, level, link_id)
 
 
 def unauthorized() -> HTTPException:
@@ -222,3 +217,4 @@ def init_app(app: Flask) -> None:
     login_manager.login_view = "auth.login"
     login_manager.user_loader(load_user)
     login_manager.unauthorized_handler(_login_required)
+    app.add_template_global(Level, "Level")  # pages compare a caller's level by name

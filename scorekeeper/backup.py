@@ -4,14 +4,13 @@ Both use SQLite's online backup API, which copies a consistent state while the
 server goes on serving (it takes the database's locks as any writer would). A
 restore checks the file first, keeps a copy of the current database beside it,
 and brings an older backup up to the current schema. It also moves every match's
-revision (and every group's history revision, every hand's version and every audit
-entry's id) past the highest one the replaced database reached: servers still
-running keep what they showed per revision, version and entry (see `caches`), and
-none of these may ever name two different states. Ids are never given twice either:
-each table's last id moves past the last one the replaced database gave (SQLite's
-AUTOINCREMENT counters), so a match, hand, link or player made after a restore never
-takes an id that named another one before it. PostgreSQL has its own tools
-(pg_dump, pg_restore): the commands say which line to run.
+revision (and every hand's version and every audit entry's id) past the highest one
+the replaced database reached: servers still running keep the live boards they
+showed per revision (see `web.matches`), and none of these may ever name two
+different states. Ids are never given twice either: each table's last id moves past
+the last one the replaced database gave (SQLite's AUTOINCREMENT counters), so a match,
+hand, link or player made after a restore never takes an id that named another one
+before it. PostgreSQL has its own tools(pg_dump, pg_restore): the commands say which line to run.
 """
 
 from __future__ import annotations
@@ -182,7 +181,6 @@ def restore_command(path: Path, yes: bool) -> None:
         )
     db.session.remove()
     reached = _past_highest(target, "match", "revision")
-    reached_history = _past_highest(target, "group", "history_revision")
     last = _last_ids(target)
     reached_entry = last.get("audit_entry", 0) + 1
     if target.exists():
@@ -205,10 +203,6 @@ def restore_command(path: Path, yes: bool) -> None:
         step = {"step": reached_entry}
         connection.execute(text("UPDATE audit_entry SET id = -(id + :step)"), step)
         connection.execute(text("UPDATE audit_entry SET id = -id WHERE id < 0"))
-        connection.execute(
-            text('UPDATE "group" SET history_revision = history_revision + :step'),
-            {"step": reached_history},
-        )
         _never_again(connection, last)
     click.echo(f"Restored {matches} matches and {hands} hands from {path}")
 

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from flask_compress import Compress
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
@@ -12,8 +13,6 @@ from flask_sqlalchemy import SQLAlchemy
 from flask_wtf.csrf import CSRFProtect
 from sqlalchemy import MetaData
 from sqlalchemy.orm import DeclarativeBase
-
-from .database import RequestSession
 
 NAMING_CONVENTION = {
     "ix": "ix_%(column_0_label)s",
@@ -30,11 +29,12 @@ class Base(DeclarativeBase):
     metadata = MetaData(naming_convention=NAMING_CONVENTION)
 
 
-db = SQLAlchemy(model_class=Base, session_options={"class_": RequestSession})
+db = SQLAlchemy(model_class=Base)
 migrate = Migrate()
 csrf = CSRFProtect()
 login_manager = LoginManager()
 limiter = Limiter(get_remote_address, default_limits=[])
+compress = Compress()
 
 # Models subclass db.Model: Base plus table names taken from class names. Flask-SQLAlchemy
 # builds that class at run time, where mypy cannot follow it, so mypy checks the models

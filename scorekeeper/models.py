@@ -71,6 +71,17 @@ class LinkRole(StrEnum):
     SCORER = "scorer"
 
 
+class MatchStatus(StrEnum):
+    """Where a match stands: played on (tied: the end is reached, the lead shared), won,
+    drawn, or given up (abandoned). The engine's `GameResult.status` takes the first four."""
+
+    PLAYING = "playing"
+    TIED = "tied"  # the end is reached but the lead is shared: play on
+    FINISHED = "finished"
+    DRAWN = "drawn"
+    ABANDONED = "abandoned"
+
+
 class Registration(StrEnum):
     OPEN = "open"
     INVITE = "invite"
@@ -139,13 +150,6 @@ class Group(Model):
     name: Mapped[str] = mapped_column(String(NAME_LENGTH * 2))
     personal: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    # Moves on with every change its history and player lists show (a match ending, or
-    # changed after its end; a player added or renamed): what was made from one value
-    # stays right, so history pages are kept per value (see `listing.touch_history`).
-    history_revision: Mapped[int] = mapped_column(default=0, server_default=text("0"))
-    # How many matches its history holds (finished_at set), counted again with every
-    # move of the revision: a history page need not count 10,000 matches to say so.
-    history_matches: Mapped[int] = mapped_column(default=0, server_default=text("0"))
 
     memberships: Mapped[list[Membership]] = relationship(
         back_populates="group", cascade="all, delete-orphan"
@@ -214,14 +218,32 @@ class RateLimit(Model):
     expires_at: Mapped[float] = mapped_column(index=True)  # seconds since the epoch
 
 
+class ActivityAction(StrEnum):
+    """What an entry of a group's activity log says happened (its words: `web.activity`)."""
+
+    GROUP_CREATED = "group_created"  # name
+    GROUP_RENAMED = "group_renamed"  # old, new
+    MEMBER_JOINED = "member_joined"  # name
+    MEMBER_REMOVED = "member_removed"  # name, share_links, invites
+    ROLE_CHANGED = "role_changed"  # name, role
+    INVITE_CREATED = "invite_created"
+    INVITE_REVOKED = "invite_revoked"
+    PLAYER_RENAMED = "player_renamed"  # old, new
+    PLAYERS_MERGED = "players_merged"  # gone, kept
+    PLAYER_LINKED = "player_linked"  # player, user (None: nobody)
+    MATCH_DELETED = "match_deleted"  # match, variant, game, sides
+    NOTE = "note"  # text: an entry written before entries kept their parameters
+
+
 class Activity(Model):
-    """What happened to a group beyond hands: matches deleted, members removed, renames."""
+    """What happened to a group beyond hands: matches deleted, members removed, renames.
+    Kept as an action and its parameters (names and numbers), put in words when shown."""
 
     id: Mapped[int] = mapped_column(primary_key=True)
     group_id: Mapped[int] = mapped_column(ForeignKey("group.id", ondelete="CASCADE"), index=True)
     actor: Mapped[str] = mapped_column(String(NAME_LENGTH * 2))
     action: Mapped[str] = mapped_column(String(40))
-    details: Mapped[str] = mapped_column(String(400))
+    params: Mapped[dict[str, Any]] = mapped_column(JSON, default=dict)
     at: Mapped[datetime] = mapped_column(default=utcnow)
 
 
@@ -243,10 +265,6 @@ class Player(Model):
     name: Mapped[str] = mapped_column(String(NAME_LENGTH))
     name_key: Mapped[str] = mapped_column(String(NAME_LENGTH * 3))
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
-    # How many matches of the history this player sat at, moved by one as a match enters
-    # or leaves it (`listing.move_in_history`): the history filtered by a player shows it
-    # without counting.
-    history_matches: Mapped[int] = mapped_column(default=0, server_default=text("0"))
 
 
 class Match(Model):
@@ -284,7 +302,7 @@ class Match(Model):
     rules: Mapped[dict[str, Any]] = mapped_column(JSON)
     players_per_side: Mapped[int]
     first_dealer: Mapped[int] = mapped_column(default=0)
-    status: Mapped[str] = mapped_column(String(12), default="playing", index=True)
+    status: Mapped[str] = mapped_column(String(12), default=MatchStatus.PLAYING, index=True)
     winner: Mapped[int | None]
     created_at: Mapped[datetime] = mapped_column(default=utcnow, index=True)
     finished_at: Mapped[datetime | None]

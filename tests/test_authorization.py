@@ -80,6 +80,7 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
         (SCORER, "POST", "/matches/{match}/hands/new"),
     ],
     "hands.preview": [(SCORER, "POST", "/matches/{match}/hands/preview")],
+    "hands.sent": [(SCORER, "GET", "/matches/{match}/hands/sent/0123456789abcdef")],
     "hands.correct": [
         (SCORER, "GET", "/matches/{match}/hands/1/edit"),
         (SCORER, "POST", "/matches/{match}/hands/1/edit"),

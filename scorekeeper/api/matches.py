@@ -5,41 +5,24 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from flask import Blueprint, Response, request, url_for
+from flask import Blueprint, Response, jsonify, request, url_for
 from flask.typing import ResponseReturnValue
-from sqlalchemy.orm.exc import DetachedInstanceError
 
-from ..access import Level, caller, require_match, require_user
+from ..access import Level, MatchAccess, caller, require_match, require_user
 from ..addresses import shared_url
-from ..delivery import GZIP_TAG, MIN_COMPRESS, accepts_gzip, gzipped, tag_matches
-from ..extensions import db
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
 from ..rules import InvalidHand, Problem
 from ..services import sharing
 from ..services.audit import Actor
 from ..services.groups import group_ids, personal_group
 from ..services.hand_changes import correct_hand, remove_hand
-from ..services.hand_writes import (
-    HandPost,
-    Saved,
-    plan_hand,
-    record_hand,
-    record_planned,
-)
-from ..services.kept_match import keep_match, loaded_whole
-from ..services.match_lock import MatchError, MovedOn, reading_after_write
+from ..services.hand_writes import Saved, record_hand
+from ..services.match_lock import MatchError
 from ..services.match_setup import create_match
-from ..services.match_state import HandKey, load_match, match_rules
+from ..services.match_state import load_match
 from ..services.storage import transaction
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
-from .state_document import (
-    StateDoc,
-    StateReads,
-    frozen_text,
-    kept_state,
-    state_doc,
-    with_warnings,
-)
+from .state import etag, match_json
 
 MIN_TOKEN_LENGTH = 16
 
@@ -69,56 +52,15 @@ def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Res
 
     A write that changed nothing (a token already used) answers 200 whatever `status`;
     `warnings` is there only when the hand is unlikely (as the page would ask about).
-    The answer is the state the write left, made after the commit, outside the lock
-    (others wait for it), from the match the write locked and what it kept: what must
-    still be read is read at the write's revision (`reading_after_write`), or, when
-    another write came in since, the state is the match as it is then. A write that
-    expired the match's objects (a removal) reads what the state needs under its lock.
     """
-    reads: StateReads | None = None
     try:
         with transaction():
             saved = action()
-            db.session.flush()
-            if saved.match is not None and not _readable_detached(saved.match):
-                if saved.match not in db.session:
-                    db.session.add(saved.match)  # (a save as planned leaves it detached)
-                reads = StateReads.read(saved.match, saved.keys)
-            db.session.expunge_all()  # what was read stays as read once committed
     except InvalidHand as error:
         raise ApiError(422, error.problems) from None
     except MatchError as error:
         raise ApiError(error.status, [Problem(None, None, error.message)]) from None
-    made = None
-    if saved.match is not None:
-        made = state_doc(reads) if reads is not None else _state_after(saved.match, saved.keys)
-        keep_match(saved.match)  # for this match's next save
-    return _answer(match_id, status if saved.changed else 200, saved.warnings, made=made)
-
-
-def _readable_detached(match: Match) -> bool:
-    """Whether the state can be made from the match once the write let it go: its
-    objects all loaded, its frozen rules and their text kept (made now if need be)."""
-    if not loaded_whole(match):
-        return False
-    try:
-        frozen_text(match)
-        match_rules(match)
-    except DetachedInstanceError:  # (detached, and its rules no longer kept)
-        return False
-    return True
-
-
-def _state_after(match: Match, keys: list[HandKey] | None) -> StateDoc:
-    """The state a committed write left, made outside its lock; the match as it is now
-    when another write came in first (or the match's rules left the cache meanwhile).
-    The hand is saved by then: a client that sent a token can ask again safely."""
-    try:
-        with reading_after_write(match.id, match.revision):
-            return state_doc(StateReads.read(match, keys))
-    except (MovedOn, DetachedInstanceError):  # (rules no longer kept: a busy worker)
-        db.session.rollback()
-        return state_doc(StateReads.read(_match(match.id)))
+    return _answer(match_id, status if saved.changed else 200, saved.warnings)
 
 
 def _first_dealer(body: dict[str, Any]) -> object:
@@ -184,40 +126,28 @@ def _version_param() -> int | None:
     return int(raw)
 
 
-def _etag(match_id: int, revision: int) -> str:
-    return f"m{match_id}.{revision}"
-
-
-def _if_match(match_id: int) -> int | None:
-    """The revision an If-Match header names (None without one); 412 for a foreign one."""
+def _if_match(access: MatchAccess) -> int | None:
+    """The revision an If-Match header names (None without one); 412 for another state
+    of the match, or a tag that names none. (Weak tags compare too: the state's tag is
+    weak, as compression leaves it.)"""
     if not request.if_match:
         return None
-    for tag in request.if_match.as_set():
-        prefix, _, revision = tag.removesuffix(GZIP_TAG).partition(".")
-        if prefix == f"m{match_id}" and revision.isdigit() and len(revision) < 19:
+    for tag in request.if_match.as_set(include_weak=True):
+        uid, _, revision = tag.partition(".")
+        if uid == access.uid and revision.isdigit() and len(revision) < 19:
             return int(revision)
     raise ApiError(412, [Problem(None, None, "If-Match does not name a state of this match")])
 
 
-def _answer(
-    match_id: int,
-    status: int = 200,
-    warnings: tuple[Problem, ...] = (),
-    revision: int | None = None,
-    made: StateDoc | None = None,
-) -> Response:
-    """The match state with its ETag: `made` by a write, or the one kept for `revision`
-    when there is one, else a fresh read."""
-    kept = made or kept_state(match_id, revision)
-    if kept is None or (revision is None and made is None):
-        kept = state_doc(StateReads.read(_match(match_id)))
-    body = kept.text
+def _answer(match_id: int, status: int = 200, warnings: tuple[Problem, ...] = ()) -> Response:
+    """The match state as it is now, with its ETag (and the write's warnings)."""
+    match = _match(match_id)
+    body = match_json(match)
     if warnings:
-        body = with_warnings(body, [warning.to_dict() for warning in warnings])
-    response = Response(body, status=status, mimetype="application/json")
-    response.set_etag(_etag(match_id, kept.revision))
-    if not warnings and len(body) >= MIN_COMPRESS and accepts_gzip():
-        return gzipped(response, kept.gzipped)
+        body["warnings"] = [warning.to_dict() for warning in warnings]
+    response = jsonify(body)
+    response.status_code = status
+    response.set_etag(etag(match.uid, match.revision), weak=True)
     return response
 
 
@@ -258,12 +188,12 @@ def create() -> ResponseReturnValue:
 @bp.get("/<int:match_id>")
 def read(match_id: int) -> ResponseReturnValue:
     access = require_match(match_id, Level.VIEWER)
-    etag = _etag(match_id, access.revision)
-    if tag_matches(request.if_none_match, etag):
+    tag = etag(access.uid, access.revision)
+    if request.if_none_match.contains_weak(tag):
         response = Response(status=304)
-        response.set_etag(etag)
+        response.set_etag(tag, weak=True)
         return response
-    return _answer(match_id, revision=access.revision)
+    return _answer(match_id)
 
 
 @bp.post("/<int:match_id>/hands")
@@ -273,21 +203,17 @@ def add_hand(match_id: int) -> ResponseReturnValue:
     body = _json_body(("sides", "number", "token", "deal", "lineup"))
     number = _deal_is_number(body, _optional_int(body, "number"))
     token = _token(body)
-    expected = _if_match(match_id)
-    post = HandPost(body.get("sides"), token, number, body.get("lineup"))
-    plan = plan_hand(match_id, post, access.revision)  # scored before the write's turn
-    if plan is not None:
-        return _write(match_id, lambda: record_planned(plan, actor=actor, expected=expected), 201)
+    expected = _if_match(access)
     return _write(
         match_id,
         lambda: record_hand(
             match_id,
-            post.records,
+            body.get("sides"),
             token=token,
             expected_number=number,
             actor=actor,
             expected=expected,
-            lineup=post.lineup,
+            lineup=body.get("lineup"),
         ),
         201,
     )
@@ -295,11 +221,12 @@ def add_hand(match_id: int) -> ResponseReturnValue:
 
 @bp.put("/<int:match_id>/hands/<int:number>")
 def correct(match_id: int, number: int) -> ResponseReturnValue:
-    actor = _scorer(match_id)
+    access = require_match(match_id, Level.SCORER)
+    actor = Actor(*access.actor(caller()))
     body = _json_body(("sides", "version", "deal", "lineup"))
     _deal_is_number(body, number)
     version = _optional_int(body, "version")
-    expected = _if_match(match_id)
+    expected = _if_match(access)
     return _write(
         match_id,
         lambda: correct_hand(
@@ -316,17 +243,14 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
 
 @bp.delete("/<int:match_id>/hands/<int:number>")
 def remove(match_id: int, number: int) -> ResponseReturnValue:
-    actor = _scorer(match_id)
+    access = require_match(match_id, Level.SCORER)
+    actor = Actor(*access.actor(caller()))
     version = _version_param()
-    expected = _if_match(match_id)
+    expected = _if_match(access)
     return _write(
         match_id,
         lambda: remove_hand(match_id, number, version=version, actor=actor, expected=expected),
     )
-
-
-def _scorer(match_id: int) -> Actor:
-    return Actor(*require_match(match_id, Level.SCORER).actor(caller()))
 
 
 # --- share links ---------------------------------------------------------------------

@@ -65,7 +65,7 @@ def score_hand() -> dict[str, Any]:
     if unknown:
         raise ApiError(422, unknown)
     answer: dict[str, Any] = {
-        "sides": evaluation.scores,  # dataclasses, written as their `to_dict`
+        "sides": [side.to_dict() for side in evaluation.scores],
         "warnings": [warning.to_dict() for warning in evaluation.warnings],
     }
     if evaluation.seats:

@@ -10,8 +10,9 @@ from flask.typing import ResponseReturnValue
 from ..access import require_user
 from ..rules import Problem
 from ..services.groups import group_ids, personal_group
-from ..services.statistics import Record, statistics
+from ..services.statistics import statistics
 from ..services.stats_query import read_query
+from ..services.stats_records import Record
 from .common import PREFIX, ApiError, fail
 
 bp = Blueprint("api_stats", __name__, url_prefix=PREFIX)

@@ -11,10 +11,9 @@ import secrets
 from dataclasses import dataclass
 
 from flask import current_app
-from sqlalchemy import bindparam, delete, func, select, update
+from sqlalchemy import delete, func, select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
-from ..database import plain_rows
 from ..extensions import db
 from ..models import (
     LONG_KEY,
@@ -35,7 +34,6 @@ from ..models import (
 )
 from ..rules import InvalidHand, Problem
 from . import names, setup_code
-from .listing import touch_history
 from .match_setup import clean_name
 
 MIN_PASSWORD = 8
@@ -152,7 +150,6 @@ def _claim_what_came_before(group: Group) -> None:
     """Matches and players from before accounts existed join the first admin's group."""
     db.session.execute(update(Match).where(Match.group_id.is_(None)).values(group_id=group.id))
     db.session.execute(update(Player).where(Player.group_id.is_(None)).values(group_id=group.id))
-    touch_history(group.id)
 
 
 def authenticate(username: str, password: str) -> User | None:
@@ -289,17 +286,13 @@ class Account:
     username: str
 
 
-_USER, _TOKEN = User.__table__, ApiToken.__table__
-ACCOUNT_OF_TOKEN = (  # every API call asks it: built once, run past the ORM
-    select(_USER.c.id, _USER.c.username)
-    .join(_TOKEN, _TOKEN.c.user_id == _USER.c.id)
-    .where(_TOKEN.c.token_hash == bindparam("token_hash"))
-)
-
-
 def account_for_token(secret: str) -> Account | None:
-    found = plain_rows(db.session, ACCOUNT_OF_TOKEN, {"token_hash": token_hash(secret)})
-    return Account(*found[0]) if found else None
+    found = db.session.execute(
+        select(User.id, User.username)
+        .join(ApiToken, ApiToken.user_id == User.id)
+        .where(ApiToken.token_hash == token_hash(secret))
+    ).first()
+    return Account(*found) if found else None
 
 
 def all_users() -> list[User]:

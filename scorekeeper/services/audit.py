@@ -6,47 +6,23 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
 from functools import cached_property
-from typing import Any, cast
+from typing import Any
 
-from sqlalchemy import Table, bindparam, select
+from sqlalchemy import select
 
-from ..caches import cache
-from ..database import insert_of, plain_rows, rows_of, run, written_rows
 from ..extensions import db
-from ..json_answers import compact_json
-from ..models import AuditEntry, Hand, Match, utcnow
-from ..rules import Rules
+from ..models import AuditEntry, Hand, Match
 from .match_state import match_rules, side_names
 from .rulebook import record_changes
 
-_AUDIT = cast(Table, AuditEntry.__table__)
-# The statements of every write and match read, built once (see `database.run`).
-NEW_ENTRY = insert_of(_AUDIT).returning(_AUDIT.c.id)
-TRAIL = (
-    select(_AUDIT.c.id)
-    .where(_AUDIT.c.match_id == bindparam("match_id"))
-    .order_by(_AUDIT.c.id.desc())
-)
-TRAIL_SINCE = TRAIL.where(_AUDIT.c.id >= bindparam("since"))
-ENTRY_COLUMNS = (
-    _AUDIT.c.id,
-    _AUDIT.c.action,
-    _AUDIT.c.hand_number,
-    _AUDIT.c.hand_id,
-    _AUDIT.c.at,
-    _AUDIT.c.before,
-    _AUDIT.c.after,
-    _AUDIT.c.actor,
-)
-ENTRIES = select(*ENTRY_COLUMNS).where(_AUDIT.c.id.in_(bindparam("ids", expanding=True)))
-ENTRY = select(*ENTRY_COLUMNS).where(_AUDIT.c.id == bindparam("id"))
+CHANGES = ("corrected", "removed")  # what the scoreboard lists: recorded hands are in its table
 
 
 @dataclass(frozen=True)
 class Actor:
-    """Who made a change: a user, or a share link (by its number)."""
+    """Who made a change: a user (by name), or a share link (by its number)."""
 
-    label: str
+    name: str | None
     user_id: int | None = None
     link_id: int | None = None
 
@@ -57,7 +33,7 @@ class AuditRow:
     number: int
     hand_id: int | None
     at: datetime
-    changes: list[tuple[str, int | None, int | None]]
+    changes: list[tuple[str, int | None, int | None]]  # side name, total before, after
     details: list[str]
     actor: str | None
     edited: tuple[int, ...] = ()  # the seats whose entries a correction changed
@@ -72,9 +48,8 @@ class AuditRow:
             if change[1] != change[2] or seat in self.edited
         ]
 
-    @cached_property
-    def api(self) -> dict[str, Any]:
-        """The entry as the API's match state shows it: made once, as the row is kept."""
+    def to_dict(self) -> dict[str, Any]:
+        """The entry as the API's match state shows it."""
         return {
             "action": self.action,
             "hand_number": self.number,
@@ -84,16 +59,6 @@ class AuditRow:
             "changes": self.details,
             "by": self.actor,
         }
-
-    @cached_property
-    def api_text(self) -> bytes:
-        """`api` as compact JSON, as a match state joins it in (see `api.state_document`)."""
-        return compact_json(self.api)
-
-
-def side_snapshot(seat: int, record: Any, total: int, lines: Any) -> dict[str, Any]:
-    """A seat of a hand as the audit trail keeps it (the names of the stored columns)."""
-    return {"input": record, "total": total, "lines": lines}
 
 
 def snapshot(
@@ -107,176 +72,113 @@ def snapshot(
 
 
 def hand_snapshot(hand: Hand) -> dict[str, Any]:
-    sides = [side_snapshot(s.seat, s.record, s.total, s.lines) for s in hand.sides]
+    sides = [{"input": s.record, "total": s.total, "lines": s.lines} for s in hand.sides]
     return snapshot(hand.number, sides, hand.lineup)
-
-
-@dataclass(frozen=True)
-class Trail:
-    """A match's whole audit trail at a revision, newest first, as explained with the
-    side names of that revision: kept once per match, so that a state of a long match
-    takes its trail whole rather than looking up each entry."""
-
-    revision: int
-    names: tuple[str, ...]
-    ids: list[int]
-    rows: list[AuditRow]
-
-
-def _kept_trail(match: Match, names: list[str]) -> Trail | None:
-    """The trail kept for the match, if it was explained with the names it has now."""
-    kept: Trail | None = cache("parts").peek(("trail", match.id))
-    return kept if kept is not None and kept.names == tuple(names) else None
 
 
 def keep(
     match: Match,
-    number: int,
-    hand_id: int,
+    hand: Hand,
     action: str,
     before: dict[str, Any] | None = None,
     after: dict[str, Any] | None = None,
     actor: Actor | None = None,
 ) -> None:
-    """Keep a change in the match's audit trail (hand_id outlives a removed hand).
+    """Keep a change of `hand` in the match's audit trail (flushed, so it has its id)."""
+    _add(match, hand.number, hand.id, action, before, after, actor)
 
-    Inserted at once, in one statement: an entry is never changed afterwards. The entry
-    as `audit_rows` explains it, and the trail of the match's revision (this write's)
-    when the one before is known, are kept for the answer and the next reads."""
-    at, label = utcnow(), actor.label if actor else None
-    [(entry_id,)] = written_rows(
-        db.session,
-        NEW_ENTRY,
-        {
-            "match_id": match.id,
-            "hand_number": number,
-            "hand_id": hand_id,
-            "action": action,
-            "at": at,
-            "before": before,
-            "after": after,
-            "actor": label,
-            "actor_user_id": actor.user_id if actor else None,
-            "actor_link_id": actor.link_id if actor else None,
-        },
+
+def keep_removal(
+    match: Match,
+    number: int,
+    hand_id: int,
+    before: dict[str, Any],
+    actor: Actor | None = None,
+) -> None:
+    """Keep a removal: the entry keeps the hand's id, which outlives the hand."""
+    _add(match, number, hand_id, "removed", before, None, actor)
+
+
+def _add(
+    match: Match,
+    number: int,
+    hand_id: int,
+    action: str,
+    before: dict[str, Any] | None,
+    after: dict[str, Any] | None,
+    actor: Actor | None,
+) -> None:
+    db.session.add(
+        AuditEntry(
+            match_id=match.id,
+            hand_number=number,
+            hand_id=hand_id,
+            action=action,
+            before=before,
+            after=after,
+            actor=actor.name if actor else None,
+            actor_user_id=actor.user_id if actor else None,
+            actor_link_id=actor.link_id if actor else None,
+        )
     )
-    names = side_names(match)
-    row = _audit_row(
-        action,
-        number,
-        hand_id,
-        at,
-        before,
-        after,
-        label,
-        names,
-        match_rules(match),
-    )
-    parts = cache("parts")
-    parts.put(("audit", entry_id, *names), row)
-    revision = match.revision  # this write's: it holds the match's lock
-    kept = _kept_trail(match, names)
-    if kept is not None and kept.revision in (revision, revision - 1):  # this write's, the last
-        trail = Trail(revision, kept.names, [entry_id, *kept.ids], [row, *kept.rows])
-        parts.put(("trail", match.id), trail)
-
-
-CHANGES = ("corrected", "removed")  # what the scoreboard lists: recorded hands are in its table
 
 
 def audit_rows(
     match: Match, hand_id: int | None = None, actions: Sequence[str] | None = None
 ) -> list[AuditRow]:
-    """The audit trail (of one hand, of some actions), newest first: per side, the hand
-    total before and after.
-
-    Entries never change, so each is read and explained once (per side names) and kept;
-    the whole trail of the match's revision is kept whole (`Trail`), else it costs one
-    query of ids, and one more for entries not seen yet.
-    """
-    whole = hand_id is None and actions is None
+    """The audit trail (of one hand, of some actions), newest first, explained: per side,
+    the hand total before and after, and what changed in the entries."""
+    query = select(AuditEntry).where(AuditEntry.match_id == match.id)
+    if hand_id is not None:
+        query = query.where(AuditEntry.hand_id == hand_id)
+    if actions is not None:
+        query = query.where(AuditEntry.action.in_(actions))
+    entries = db.session.execute(query.order_by(AuditEntry.id.desc())).scalars()
     names = side_names(match)
-    kept = _kept_trail(match, names) if whole else None
-    if kept is not None and kept.revision == match.revision:
-        return list(kept.rows)
-    newer = _since(match, kept) if kept is not None and kept.revision < match.revision else None
-    if newer is not None and kept is not None:
-        ids = newer + kept.ids
-        rows = _explained(match, names, newer) + kept.rows
-    else:
-        if whole:
-            ids = [i for (i,) in plain_rows(db.session, TRAIL, {"match_id": match.id})]
-        else:
-            query = TRAIL.params(match_id=match.id)
-            if hand_id is not None:
-                query = query.where(AuditEntry.hand_id == hand_id)
-            if actions is not None:
-                query = query.where(AuditEntry.action.in_(actions))
-            ids = list(run(db.session, query).scalars())
-        rows = _explained(match, names, ids)
-    if whole:
-        cache("parts").put(("trail", match.id), Trail(match.revision, tuple(names), ids, rows))
-    return list(rows)
+    return [_explained(match, names, entry) for entry in entries]
 
 
-def _since(match: Match, kept: Trail) -> list[int] | None:
-    """The ids of the entries newer than the trail kept (newest first), read from its
-    newest entry on; None (read it all) when that entry is no longer there. A match's
-    entries are only ever added, in the order of their ids, but a restore (`backup`)
-    gives every entry a new id past all earlier ones."""
-    if not kept.ids:
-        return None
-    params = {"match_id": match.id, "since": kept.ids[0]}
-    newer = [i for (i,) in plain_rows(db.session, TRAIL_SINCE, params)]
-    if not newer or newer[-1] != kept.ids[0]:
-        return None
-    return newer[:-1]
+def _totals(kept: dict[str, Any] | None, count: int) -> list[int | None]:
+    """The seats' totals of a kept hand (none where the entry has no such hand)."""
+    sides = kept.get("sides") if isinstance(kept, dict) else None
+    if not isinstance(sides, list):
+        return [None] * count
+    totals: list[int | None] = [
+        side.get("total") if isinstance(side, dict) and isinstance(side.get("total"), int) else None
+        for side in sides
+    ]
+    return (totals + [None] * count)[:count]
 
 
-def _explained(match: Match, names: list[str], ids: list[int]) -> list[AuditRow]:
-    """The rows of these entries: kept, or read and explained (and kept)."""
-    parts = cache("parts")
-    kept = parts.peek_many([("audit", i, *names) for i in ids])
-    found: dict[int, AuditRow | None] = dict(zip(ids, kept, strict=True))
-    missing = [i for i in ids if found[i] is None]
-    if missing:
-        rules = match_rules(match)
-        entries = rows_of(db.session, ENTRY, ENTRIES, missing)
-        for entry_id, action, number, hand_id_, at, before, after, actor in entries:
-            row = _audit_row(action, number, hand_id_, at, before, after, actor, names, rules)
-            parts.put(("audit", entry_id, *names), row)
-            found[entry_id] = row
-    return [found[i] for i in ids]  # type: ignore[misc]
+def _inputs(kept: dict[str, Any]) -> list[Any]:
+    sides = kept.get("sides")
+    return [side.get("input") for side in sides if isinstance(side, dict)] if sides else []
 
 
-def _audit_row(
-    action: str,
-    number: int,
-    hand_id: int | None,
-    at: datetime,
-    before: dict[str, Any] | None,
-    after: dict[str, Any] | None,
-    actor: str | None,
-    names: list[str],
-    rules: Rules,
-) -> AuditRow:
-    totals_before = [s["total"] for s in before["sides"]] if before else [None] * len(names)
-    totals_after = [s["total"] for s in after["sides"]] if after else [None] * len(names)
+def _explained(match: Match, names: list[str], entry: AuditEntry) -> AuditRow:
+    before, after = entry.before, entry.after
     details: list[str] = []
     edited: tuple[int, ...] = ()
-    if before and after:
-        inputs_before = [s["input"] for s in before["sides"]]
-        inputs_after = [s["input"] for s in after["sides"]]
-        details = record_changes(rules, names, inputs_before, inputs_after)
+    if isinstance(before, dict) and isinstance(after, dict):
+        inputs_before, inputs_after = _inputs(before), _inputs(after)
+        details = record_changes(match_rules(match), names, inputs_before, inputs_after)
         pairs = zip(inputs_before, inputs_after, strict=False)
         edited = tuple(seat for seat, (old, new) in enumerate(pairs) if old != new)
+    changes = list(zip(names, _totals(before, len(names)), _totals(after, len(names)), strict=True))
     return AuditRow(
-        action,
-        number,
-        hand_id,
-        at,
-        list(zip(names, totals_before, totals_after, strict=True)),
+        entry.action,
+        entry.hand_number,
+        entry.hand_id,
+        entry.at,
+        changes,
         details,
-        actor,
+        actor_words(entry),
         edited,
     )
+
+
+def actor_words(entry: AuditEntry) -> str | None:
+    """Who made a change, as the trail says it: a user's name, or the share link's."""
+    if entry.actor is None and entry.actor_link_id is not None:
+        return f"scorer link {entry.actor_link_id}"
+    return entry.actor

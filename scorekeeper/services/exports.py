@@ -18,6 +18,7 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import AuditEntry, Group, Hand, HandSide, Match, Player, Side, SideMember, utcnow
+from .audit import actor_words
 
 FORMAT = "scorekeeper-export"
 VERSION = 1
@@ -106,7 +107,7 @@ def _audit(group_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
                 "hand_number": entry.hand_number,
                 "hand_id": entry.hand_id,
                 "at": stamp(entry.at),
-                "by": entry.actor,
+                "by": actor_words(entry),
                 "before": entry.before,
                 "after": entry.after,
             }

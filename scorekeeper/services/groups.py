@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import secrets
 from dataclasses import dataclass
+from typing import Any
 
 from sqlalchemy import func, select, update
 
@@ -13,6 +14,7 @@ from ..models import (
     LONG_KEY,
     NAME_LENGTH,
     Activity,
+    ActivityAction,
     Group,
     Invite,
     Match,
@@ -30,7 +32,6 @@ from ..models import (
 )
 from ..rules import InvalidHand, Problem
 from . import names
-from .listing import touch_history
 from .match_setup import clean_name
 
 ACTIVITY_SHOWN = 50
@@ -110,10 +111,11 @@ def personal_group(user: User) -> Group:
     ).scalar_one()
 
 
-def record_activity(group_id: int, actor: str, action: str, details: str) -> None:
-    db.session.add(
-        Activity(group_id=group_id, actor=actor[:80], action=action, details=details[:400])
-    )
+def record_activity(group_id: int, actor: str, action: ActivityAction, **params: Any) -> Activity:
+    """Keep an entry of the group's activity log: the action and its names and numbers."""
+    entry = Activity(group_id=group_id, actor=actor[:80], action=action, params=params)
+    db.session.add(entry)
+    return entry
 
 
 def activity(group_id: int) -> list[Activity]:
@@ -144,16 +146,13 @@ def create_group(user: User, name: object) -> Group:
     group.memberships.append(Membership(user=user, role=Role.ADMIN))
     db.session.add(group)
     db.session.flush()
-    record_activity(group.id, user.username, "group_created", f"{user.username} made the group")
+    record_activity(group.id, user.username, ActivityAction.GROUP_CREATED, name=user.username)
     return group
 
 
 def rename_group(group: Group, name: object, actor: User) -> None:
     old, group.name = group.name, _group_name(name)
-    touch_history(group.id)  # the history names its groups
-    record_activity(
-        group.id, actor.username, "group_renamed", f"Renamed from {old} to {group.name}"
-    )
+    record_activity(group.id, actor.username, ActivityAction.GROUP_RENAMED, old=old, new=group.name)
 
 
 def members(group_id: int) -> list[Membership]:
@@ -223,8 +222,14 @@ def remove_member(group: Group, user_id: int, actor: User) -> Removal | str:
         execution_options={"synchronize_session": False},
     )
     removal = Removal(name, share_links.rowcount, invites.rowcount)  # type: ignore[attr-defined]
-    said = f"{name} left the group. {removal.links_said(name)}".strip()
-    record_activity(group.id, actor.username, "member_removed", said)
+    record_activity(
+        group.id,
+        actor.username,
+        ActivityAction.MEMBER_REMOVED,
+        name=name,
+        share_links=removal.share_links,
+        invites=removal.invites,
+    )
     return removal
 
 
@@ -239,7 +244,11 @@ def set_role(group: Group, user_id: int, role: Role, actor: User) -> str | None:
         return "The group needs at least one admin."
     membership.role = role
     record_activity(
-        group.id, actor.username, "role_changed", f"{membership.user.username} is now {role}"
+        group.id,
+        actor.username,
+        ActivityAction.ROLE_CHANGED,
+        name=membership.user.username,
+        role=str(role),
     )
     return None
 
@@ -251,7 +260,7 @@ def new_invite(group: Group, actor: User) -> Invite:
     invite = Invite(group_id=group.id, token=secrets.token_urlsafe(24), created_by=actor.id)
     db.session.add(invite)
     db.session.flush()
-    record_activity(group.id, actor.username, "invite_created", "Made an invite link")
+    record_activity(group.id, actor.username, ActivityAction.INVITE_CREATED)
     return invite
 
 
@@ -270,7 +279,7 @@ def revoke_invite(group: Group, invite_id: int, actor: User) -> bool:
     if invite is None or invite.group_id != group.id or invite.revoked_at is not None:
         return False
     invite.revoked_at = utcnow()
-    record_activity(group.id, actor.username, "invite_revoked", "Revoked an invite link")
+    record_activity(group.id, actor.username, ActivityAction.INVITE_REVOKED)
     return True
 
 
@@ -289,7 +298,9 @@ def join(invite: Invite, user: User) -> bool:
         return False
     db.session.add(Membership(group_id=invite.group_id, user_id=user.id, role=Role.MEMBER))
     invite.uses += 1
-    record_activity(invite.group_id, user.username, "member_joined", f"{user.username} joined")
+    record_activity(
+        invite.group_id, user.username, ActivityAction.MEMBER_JOINED, name=user.username
+    )
     return True
 
 
@@ -326,9 +337,7 @@ def _rename_sides(sides: list[Side]) -> None:
 
 
 def _changed(group_id: int, player_id: int) -> None:
-    """The player's matches show the change: a new revision each (live boards refresh),
-    and so does the group's history."""
-    touch_history(group_id)
+    """The player's matches show the change: a new revision each (live boards refresh)."""
     played = select(Side.match_id).join(SideMember).where(SideMember.player_id == player_id)
     db.session.execute(
         update(Match).where(Match.id.in_(played)).values(revision=Match.revision + 1),
@@ -360,7 +369,7 @@ def rename_player(group_id: int, player: Player, new_name: object, actor: User) 
     old, player.name, player.name_key = player.name, name, name_key(name)
     _rename_sides(sides)
     _changed(group_id, player.id)
-    record_activity(group_id, actor.username, "player_renamed", f"{old} is now {name}")
+    record_activity(group_id, actor.username, ActivityAction.PLAYER_RENAMED, old=old, new=name)
 
 
 def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str | None:
@@ -381,17 +390,9 @@ def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str
     if both:
         return f"{gone.name} and {kept.name} played in the same match: they are two people."
     side_ids = [side.id for side in _auto_named_sides([gone.id])]
-    said = f"{gone.name} merged into {kept.name}"
+    merged = {"gone": gone.name, "kept": kept.name}
     db.session.execute(
         update(SideMember).where(SideMember.player_id == gone.id).values(player_id=kept.id)
-    )
-    # Never at the same match (checked above): the kept player's history holds both's.
-    gone_held = select(Player.history_matches).where(Player.id == gone.id).scalar_subquery()
-    db.session.execute(
-        update(Player)
-        .where(Player.id == kept.id)
-        .values(history_matches=Player.history_matches + gone_held),
-        execution_options={"synchronize_session": False},
     )
     _changed(group_id, kept.id)
     if kept.user_id is None:
@@ -400,7 +401,7 @@ def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str
     db.session.flush()
     db.session.expire_all()  # the sides' members changed in SQL
     _rename_sides([side for side in (db.session.get(Side, i) for i in side_ids) if side])
-    record_activity(group_id, actor.username, "players_merged", said)
+    record_activity(group_id, actor.username, ActivityAction.PLAYERS_MERGED, **merged)
     return None
 
 
@@ -410,6 +411,8 @@ def link_player(group_id: int, player: Player, user_id: int | None, actor: User)
     if user_id is not None and (user is None or role_in(group_id, user) is None):
         return "Only a member of this group can be linked to one of its players."
     player.user_id = user_id
-    who = user.username if user else "nobody"
-    record_activity(group_id, actor.username, "player_linked", f"{player.name} is linked to {who}")
+    who = user.username if user else None
+    record_activity(
+        group_id, actor.username, ActivityAction.PLAYER_LINKED, player=player.name, user=who
+    )
     return None

@@ -8,16 +8,15 @@ correction or removal never lands on another hand. The caller commits (see
 
 from __future__ import annotations
 
-from sqlalchemy import select, update
-from sqlalchemy.orm import selectinload
+from sqlalchemy import update
 
 from ..database import checks_keys_per_statement
 from ..extensions import db
 from ..ids import valid_id
 from ..models import Hand, Match, utcnow
-from ..rules import InvalidHand, Rules
+from ..rules import InvalidHand
 from . import audit, seated
-from .game_end import refresh_status
+from .game_end import settle_game_end
 from .hand_writes import (
     Saved,
     check_confirmed,
@@ -27,43 +26,30 @@ from .hand_writes import (
     score_as_deal,
 )
 from .match_lock import HandConflict, HandNotFound, HandsNoLongerFit, lock_match
-from .match_state import match_rules
+from .match_state import load_match, match_rules
 
 
 def _hand(match: Match, number: int) -> Hand:
-    if not valid_id(number):
-        raise HandNotFound(f"This match has no hand {number}.")
-    hand = db.session.execute(
-        select(Hand)
-        .where(Hand.match_id == match.id, Hand.number == number)
-        .options(selectinload(Hand.sides))
-    ).scalar_one_or_none()
-    if hand is None:
+    hand = next((hand for hand in match.hands if hand.number == number), None)
+    if not valid_id(number) or hand is None:
         raise HandNotFound(f"This match has no hand {number}.")
     return hand
 
 
-def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> None:
+def _rescore_moved(match: Match, first: int) -> None:
     """After a removal the later hands are dealt one number earlier: where the going out
     follows the deal, score them again as their new deal (a hand that no longer fits its
     new deal refuses the removal, and nothing is changed)."""
-    going = rules.going_out
+    going = match_rules(match).going_out
     if not (going.bonus_by_deal or going.needs_by_deal):
         return
-    db.session.expire_all()  # the numbers moved in SQL
-    moved = db.session.execute(
-        select(Hand)
-        .where(Hand.match_id == match.id, Hand.number >= first)
-        .order_by(Hand.number)
-        .options(selectinload(Hand.sides))
-    ).scalars()
-    for hand in moved:
+    for hand in match.hands[first - 1 :]:
         records = [side.record for side in hand.sides]
         lineup = hand.lineup
         if lineup:  # a seated hand is evaluated by the sides of its line-up
             records = seated.side_records(lineup, records)
         try:
-            records, evaluation = score_as_deal(match, rules, records, hand.number, lineup)
+            seat_records, evaluation = score_as_deal(match, records, hand.number, lineup)
         except InvalidHand as error:
             reason = error.problems[0].message if error.problems else ""
             raise HandsNoLongerFit(
@@ -71,37 +57,41 @@ def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> Non
                 f"where it is not possible ({reason}). Correct it first."
             ) from None
         before = audit.hand_snapshot(hand)
-        fill_sides(hand, records, evaluation)
+        fill_sides(hand, seat_records, evaluation)
         if audit.hand_snapshot(hand) != before:  # lines too: a version names one state
-            hand.version = revision
+            hand.version = match.revision
             hand.updated_at = utcnow()
-    flush_write()
 
 
-def _move_up(match_id: int, removed: int) -> None:
+def _move_up(match: Match, removed: int) -> Match:
     """Move the hands after the removed one up one number, whatever order the database
     visits them in: in one statement where the (match, number) key is checked at its end
-    (PostgreSQL), else in two, through negative numbers (SQLite checks it row by row)."""
-    later = (Hand.match_id == match_id) & (Hand.number > removed)
-    options = {"synchronize_session": False}  # no hand of this match is in the session
-    if checks_keys_per_statement(db.session):
+    (PostgreSQL), else in two, through negative numbers (SQLite checks it row by row).
+    Returns the match read again, its hands renumbered."""
+    later = (Hand.match_id == match.id) & (Hand.number > removed)
+    options = {"synchronize_session": False}  # the match is read again below
+    if checks_keys_per_statement(db.engine.dialect.name):
         db.session.execute(
             update(Hand).where(later).values(number=Hand.number - 1), execution_options=options
         )
-        return
-    db.session.execute(
-        update(Hand).where(later).values(number=-(Hand.number - 1)), execution_options=options
-    )
-    negative = (Hand.match_id == match_id) & (Hand.number < 0)
-    db.session.execute(
-        update(Hand).where(negative).values(number=-Hand.number), execution_options=options
-    )
+    else:
+        db.session.execute(
+            update(Hand).where(later).values(number=-(Hand.number - 1)),
+            execution_options=options,
+        )
+        negative = (Hand.match_id == match.id) & (Hand.number < 0)
+        db.session.execute(
+            update(Hand).where(negative).values(number=-Hand.number), execution_options=options
+        )
+    moved = load_match(match.id)
+    assert moved is not None  # locked by this write
+    return moved
 
 
-def _check_lineups(match: Match, rules: Rules, first: int, verb: str) -> None:
+def _check_lineups(match: Match, first: int, verb: str) -> None:
     """A change to an earlier hand can move the phase switch: refuse it when a later
     hand's line-up would no longer be possible (nothing is changed)."""
-    found = seated.misfit(match, rules, first)
+    found = seated.misfit(match, first)
     if found is not None:
         number, reason = found
         raise HandsNoLongerFit(
@@ -125,30 +115,30 @@ def correct_hand(
 
     In a seated match a change of totals can move the phase switch: a later hand whose
     line-up would no longer be possible refuses the correction."""
-    match, revision = lock_match(match_id, expected)
+    match = lock_match(match_id, expected)
     hand = _hand(match, number)
     if version is not None and version != hand.version:
         raise HandConflict(
             f"Not saved: hand {number} was changed from another device since you opened it "
             "(corrected, or a hand before it removed)."
         )
-    rules = match_rules(match)
     posted = confirmable(records, lineup)
-    records, evaluation = score_as_deal(match, rules, records, number, lineup)
+    seat_records, evaluation = score_as_deal(match, records, number, lineup)
     before = audit.hand_snapshot(hand)
-    fill_sides(hand, records, evaluation)
+    fill_sides(hand, seat_records, evaluation)
     after = audit.hand_snapshot(hand)
     if before == after:
-        return Saved(number, changed=False, warnings=evaluation.warnings, match=match)
-    hand.version = revision
+        db.session.rollback()  # nothing changed: not even the revision moves on
+        return Saved(number, changed=False, warnings=evaluation.warnings)
+    hand.version = match.revision
     hand.updated_at = utcnow()
     flush_write()
-    _check_lineups(match, rules, number + 1, "saved")
-    warnings = [*evaluation.warnings, *refresh_status(match, rules)]
+    _check_lineups(match, number + 1, "saved")
+    warnings = [*evaluation.warnings, *settle_game_end(match)]
     check_confirmed(confirmed, posted, warnings)
-    audit.keep(match, number, hand.id, "corrected", before=before, after=after, actor=actor)
+    audit.keep(match, hand, "corrected", before=before, after=after, actor=actor)
     flush_write()
-    return Saved(number, changed=True, warnings=tuple(warnings), match=match)
+    return Saved(number, changed=True, warnings=tuple(warnings))
 
 
 def remove_hand(
@@ -165,8 +155,8 @@ def remove_hand(
     `version` (or `hand_id`) must name the hand the phone read: a repeated removal,
     or one aimed at a hand that moved, removes nothing.
     """
-    match, revision = lock_match(match_id, expected)
-    if hand_id is not None and db.session.get(Hand, hand_id) is None:
+    match = lock_match(match_id, expected)
+    if hand_id is not None and all(hand.id != hand_id for hand in match.hands):
         raise HandConflict(f"Hand {number} was already removed: nothing more was removed.")
     hand = _hand(match, number)
     if (hand_id is not None and hand.id != hand_id) or (
@@ -178,13 +168,13 @@ def remove_hand(
         )
     before = audit.hand_snapshot(hand)
     removed_id = hand.id
-    db.session.delete(hand)
+    match.hands.remove(hand)
     flush_write()
-    _move_up(match.id, number)
-    rules = match_rules(match)
-    _rescore_moved(match, rules, number, revision)
-    _check_lineups(match, rules, number, "removed")
-    refresh_status(match, rules)
-    audit.keep(match, number, removed_id, "removed", before=before, actor=actor)
+    match = _move_up(match, number)
+    _rescore_moved(match, number)
     flush_write()
-    return Saved(number, changed=True, match=match)
+    _check_lineups(match, number, "removed")
+    settle_game_end(match)
+    audit.keep_removal(match, number, removed_id, before=before, actor=actor)
+    flush_write()
+    return Saved(number, changed=True)

@@ -27,6 +27,7 @@ from ..models import (
     Hand,
     HandSide,
     Match,
+    MatchStatus,
     Player,
     Side,
     SideMember,
@@ -37,7 +38,6 @@ from ..rules import (
     Problem,
     Rules,
     RulesError,
-    instant_winner,
     meld_requirement,
     rules_from_json,
     rules_to_json,
@@ -47,15 +47,9 @@ from ..rules.hand import MAX_DEAL
 from ..rules.seats import phase_after
 from .exports import FORMAT, VERSION
 from .import_hands import FileReader, Scored, TooManyProblems, scored_hand
-from .listing import move_in_history, touch_history
-from .match_state import (
-    ABANDONED,
-    has_instant_wins,
-    needs_went_out,
-    result_after,
-    went_out_of,
-)
+from .match_state import result_after
 
+ABANDONED = MatchStatus.ABANDONED
 STATUSES = (PLAYING, TIED, FINISHED, DRAWN, ABANDONED)
 ACTIONS = ("recorded", "corrected", "removed")
 UID = re.compile(r"[0-9a-f]{32}")
@@ -229,12 +223,8 @@ def _check_result(read: FileReader, match: CheckedMatch, where: str) -> None:
     results = []
     for number, (_, scored) in enumerate(match.hands, start=1):
         running = [r + total for r, (_, total, _) in zip(running, scored, strict=True)]
-        went_out = instant = None
-        if needs_went_out(rules):
-            went_out = went_out_of([record for record, _, _ in scored])
-        if has_instant_wins(rules):
-            instant = instant_winner(rules, [record for record, _, _ in scored])
-        results.append(result_after(rules, running, number, went_out, instant))
+        records = [record if isinstance(record, dict) else {} for record, _, _ in scored]
+        results.append(result_after(rules, running, number, records))
     if any(result.over for result in results[:-1]):
         read.add(f"{where}.hands", "go on after the game was over")
     status = doc.get("status")
@@ -373,8 +363,6 @@ def import_export(
                 )
             )
     db.session.flush()
-    touch_history(group_id)  # new matches and players in its history
-    move_in_history([row.id for _, row, _ in saved if row.finished_at is not None], 1)
     return Imported(len(new), len(matches) - len(new), skipped_in)
 
 

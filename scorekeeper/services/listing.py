@@ -2,25 +2,20 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Collection, Hashable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from datetime import datetime
-from typing import NamedTuple, TypeVar
 
-from sqlalchemy import ColumnElement, bindparam, func, select, update
+from sqlalchemy import ColumnElement, func, select, tuple_
 
-from ..caches import cache
 from ..extensions import db
-from ..models import Group, Hand, HandSide, Match, Membership, Player, Side, SideMember, name_key
+from ..models import Hand, HandSide, Match, MatchStatus, Player, Side, SideMember, name_key
 from ..rules import PRESETS
-from ..rules.game import DRAWN, FINISHED
-from .match_state import ABANDONED
-
-T = TypeVar("T")
 
 PAGE_SIZE = 20
-DONE = (FINISHED, DRAWN, ABANDONED)  # no longer played: in the history, not on the home page
-PLAYED_OUT = (FINISHED, DRAWN)  # played to the end (won or drawn), not abandoned
+# No longer played: in the history, not on the home page.
+DONE = (MatchStatus.FINISHED, MatchStatus.DRAWN, MatchStatus.ABANDONED)
+PLAYED_OUT = (MatchStatus.FINISHED, MatchStatus.DRAWN)  # won or drawn, not abandoned
 
 
 @dataclass(frozen=True)
@@ -42,93 +37,40 @@ class MatchSummary:
 
 
 @dataclass(frozen=True)
+class Cursor:
+    """Where a page of the history starts: next to this match, in the history's order
+    (finished_at, id): a keyset page, walked to along the index from here."""
+
+    finished_at: datetime
+    id: int
+
+    def token(self) -> str:
+        return f"{self.finished_at.isoformat()}_{self.id}"
+
+    @classmethod
+    def read(cls, raw: str) -> Cursor | None:
+        """A cursor from its token (None for anything else: the first page is shown)."""
+        moment, _, number = raw.partition("_")
+        if not number.isascii() or not number.isdigit() or len(number) > 10:
+            return None
+        try:
+            return cls(datetime.fromisoformat(moment), int(number))
+        except ValueError:
+            return None
+
+
+@dataclass(frozen=True)
 class HistoryPage:
     items: list[MatchSummary]
-    page: int
-    pages: int
     total: int
-
-
-def touch_history(group_id: int | None) -> None:
-    """A change the group's history or player list shows: its history revision moves
-    on, so history pages kept for the old one are not served again (`kept_for_history`),
-    and its history is counted again. Called after the change (the session flushes it
-    first), so the count includes it."""
-    if group_id is not None:
-        held = (
-            select(func.count())
-            .select_from(Match)
-            .where(Match.group_id == group_id, Match.finished_at.is_not(None))
-            .scalar_subquery()
-        )
-        db.session.execute(
-            update(Group)
-            .where(Group.id == group_id)
-            .values(history_revision=Group.history_revision + 1, history_matches=held),
-            execution_options={"synchronize_session": False},
-        )
-
-
-def move_in_history(match_ids: Collection[int], step: int) -> None:
-    """These matches enter (+1) or leave (-1) the history: each player seated at them
-    moves by `step` for each of them they sat at, in one statement (called while the
-    matches still have their seats)."""
-    if not match_ids:
-        return
-    sat = (
-        select(func.count(Side.match_id.distinct()))
-        .join(SideMember, SideMember.side_id == Side.id)
-        .where(SideMember.player_id == Player.id, Side.match_id.in_(match_ids))
-        .scalar_subquery()
-    )
-    seated = (
-        select(SideMember.player_id)
-        .join(Side, Side.id == SideMember.side_id)
-        .where(Side.match_id.in_(match_ids))
-    )
-    db.session.execute(
-        update(Player)
-        .where(Player.id.in_(seated))
-        .values(history_matches=Player.history_matches + step * sat),
-        execution_options={"synchronize_session": False},
-    )
-
-
-class Stamp(NamedTuple):
-    """A group as its history pages are kept by: one history revision, one content."""
-
-    group_id: int
-    created: datetime  # ids may come again after a group is deleted: this tells them apart
-    revision: int
-    matches: int  # how many its history holds, counted at this revision
-
-
-# Asked by every history page: built once, with a parameter.
-STAMPS = (
-    select(Group.id, Group.created_at, Group.history_revision, Group.history_matches)
-    .join(Membership, Membership.group_id == Group.id)
-    .where(Membership.user_id == bindparam("user_id"))
-    .order_by(Group.id)
-)
-
-
-def history_stamps(user_id: int) -> tuple[Stamp, ...]:
-    """The user's groups with their history revisions and counts, in one query."""
-    return tuple(Stamp(*row) for row in db.session.execute(STAMPS, {"user_id": user_id}))
+    newer: Cursor | None  # the page before this one ends next to it (None: the first page)
+    older: Cursor | None  # the page after it starts next to it (None: the last page)
 
 
 def known_players(group_ids: list[int]) -> list[str]:
     """The names played under in these groups, each once."""
     names = db.session.execute(select(Player.name).where(Player.group_id.in_(group_ids))).scalars()
     return sorted(dict.fromkeys(names), key=name_key)
-
-
-def kept_for_history(stamps: tuple[Stamp, ...], what: Hashable, make: Callable[[], T]) -> T:
-    """What a history page shows (`what` names it: a page of a search, the lists to
-    filter by), made once per history revision of the groups it lists: every change it
-    shows moves one of those on (`touch_history`), so what is kept is never stale, and
-    many phones opening the history cost one listing."""
-    return cache("pages").get(("history", stamps, what), make)
 
 
 COLUMNS = (
@@ -228,33 +170,28 @@ def history(
     group_ids: list[int],
     player: str | None = None,
     variant: str | None = None,
-    page: int = 1,
     *,
     abandoned: bool = True,
     where: Sequence[ColumnElement[bool]] = (),
     oldest_first: bool = False,
-    held: int | None = None,
+    after: Cursor | None = None,
+    before: Cursor | None = None,
 ) -> HistoryPage:
-    """Finished (and abandoned) matches of these groups, newest first, filtered (`where`:
-    more conditions on the match, from `history_search`, checked in the same id query).
-    `held`: how many the groups' whole history holds, when known (their `Stamp`s): the
-    unfiltered history is then not counted, nor is one player's (their kept counts).
+    """A page of the finished (and abandoned) matches of these groups, newest first
+    (`oldest_first`: oldest first), filtered (`where`: more conditions on the match, from
+    `history_search`): those after the cursor `after` (the next page), or those before
+    `before` (the page before), else the first page.
 
-    A match no longer played has its finished_at set, so the index on (group, finished_at,
-    id) walks them in order; the page's ids are found from the index alone, walked to
-    from the nearer end, then only those matches are read.
+    A match no longer played has its finished_at set, so the index on (group,
+    finished_at, id) walks them in order from the cursor: a far page costs what the first
+    does. Only that page's matches are then read.
     """
-    # finished_at is set exactly when a match is no longer played (finished, drawn or
-    # abandoned: `game_end`, `match_admin`, checked on import), so the whole history
-    # needs no test of the status, which a count of 10,000 matches pays for per match.
     ids = select(Match.id).where(Match.group_id.in_(group_ids), Match.finished_at.is_not(None))
     if not abandoned:
         ids = ids.where(Match.status.in_(PLAYED_OUT))
     if variant:
         ids = ids.where(Match.variant == variant)
     if player:
-        # Walked from the newest match of the index: is the player seated at it? (an
-        # index probe per match, so a page never reads all of a player's matches)
         players = select(Player.id).where(
             Player.group_id.in_(group_ids), Player.name_key == name_key(player)
         )
@@ -267,37 +204,40 @@ def history(
         ids = ids.where(seated)
     if where:
         ids = ids.where(*where)
-    # The whole history and one player's are counted as matches enter and leave it.
-    kept = not (variant or where) and abandoned
-    if kept and player:
-        total = db.session.execute(
-            select(func.coalesce(func.sum(Player.history_matches), 0)).where(
-                Player.group_id.in_(group_ids), Player.name_key == name_key(player)
-            )
-        ).scalar_one()
-    elif kept and held is not None:
-        total = held
+    total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
+    key = tuple_(Match.finished_at, Match.id)
+    turned = after is None and before is not None  # walked back from `before`, then turned
+    newest_first = oldest_first == turned  # the walk's direction along the index
+    cursor = after or before
+    if cursor is not None:
+        at = tuple_(cursor.finished_at, cursor.id)
+        ids = ids.where(key < at if newest_first else key > at)
+    if newest_first:
+        order = (Match.finished_at.desc(), Match.id.desc())
     else:
-        total = db.session.execute(select(func.count()).select_from(ids.subquery())).scalar_one()
-    pages = max(1, -(-total // PAGE_SIZE))
-    page = max(page, 1)
-    start, end = (page - 1) * PAGE_SIZE, min(page * PAGE_SIZE, total)
-    # A page past the middle is walked to from the other end of the index (page 400 of
-    # 500 skips 2,000 rows, not 8,000), then put back in the order asked for.
-    from_end = start > total - end
-    ascending = oldest_first != from_end  # the walk's direction along the index
-    order = (
-        (Match.finished_at.asc(), Match.id.asc())
-        if ascending
-        else (Match.finished_at.desc(), Match.id.desc())
-    )
-    chosen: list[int] = []
-    if start < end:
-        chosen = list(
-            db.session.execute(
-                ids.order_by(*order).limit(end - start).offset(total - end if from_end else start)
-            ).scalars()
+        order = (Match.finished_at.asc(), Match.id.asc())
+    rows = [
+        tuple(row)
+        for row in db.session.execute(
+            ids.add_columns(Match.finished_at).order_by(*order).limit(PAGE_SIZE + 1)
         )
-    if from_end:
-        chosen.reverse()
-    return HistoryPage(_summaries(chosen), page, pages, total)
+    ]
+    more = len(rows) > PAGE_SIZE  # beyond this page, in the walk's direction
+    if (turned and not more) or (cursor is not None and not rows):
+        # Back at the start, or past the end (a link from before changes): the first page.
+        return history(
+            group_ids, player, variant, abandoned=abandoned, where=where, oldest_first=oldest_first
+        )
+    rows = rows[:PAGE_SIZE]
+    if turned:
+        rows.reverse()
+    first = Cursor(rows[0][1], rows[0][0]) if rows else None
+    last = Cursor(rows[-1][1], rows[-1][0]) if rows else None
+    has_newer = after is not None or (turned and more)
+    has_older = (not turned and more) or (turned and bool(rows))
+    return HistoryPage(
+        _summaries([row[0] for row in rows]),
+        total,
+        newer=first if has_newer else None,
+        older=last if has_older else None,
+    )

@@ -7,20 +7,18 @@ recorded in the group's activity log, since the match and its own trail are gone
 from __future__ import annotations
 
 from ..extensions import db
-from ..models import SIDE_NAME_LENGTH, side_name_of, utcnow
+from ..models import SIDE_NAME_LENGTH, Activity, ActivityAction, MatchStatus, side_name_of, utcnow
 from ..rules import InvalidHand, Problem
-from ..rules.game import DRAWN, FINISHED
 from . import names
 from .groups import record_activity
-from .listing import move_in_history, touch_history
 from .match_lock import MatchError, lock_match
 from .match_setup import clean_name
-from .match_state import ABANDONED
+from .match_state import no_longer_played
 
 
 def rename_side(match_id: int, seat: int, raw: object) -> str:
     """Give a side a name (empty: named after its players again); returns the new name."""
-    match, _ = lock_match(match_id)
+    match = lock_match(match_id)
     if not 0 <= seat < len(match.sides):
         raise MatchError(f"This match has no side {seat + 1}.")
     side = match.sides[seat]
@@ -31,32 +29,30 @@ def rename_side(match_id: int, seat: int, raw: object) -> str:
     if hidden:
         raise InvalidHand([Problem(seat, "name", hidden)])
     side.name = name
-    if match.finished_at is not None:
-        touch_history(match.group_id)
     return name
 
 
 def abandon_match(match_id: int) -> None:
     """The match leaves the home page and stays in the history, marked abandoned."""
-    match, _ = lock_match(match_id)
-    if match.status in (FINISHED, DRAWN, ABANDONED):
+    match = lock_match(match_id)
+    if no_longer_played(match):
         raise MatchError("This match is over: there is nothing to abandon.")
-    match.status = ABANDONED
+    match.status = MatchStatus.ABANDONED
     match.finished_at = utcnow()  # when it stopped: its place in the history
-    touch_history(match.group_id)
-    move_in_history([match.id], 1)
 
 
-def delete_match(match_id: int, actor: str) -> str:
-    """Delete the match and everything of it; returns what the activity log says."""
-    match, _ = lock_match(match_id)
-    names = " against ".join(side.name for side in match.sides)
-    said = f"Deleted match {match.id} ({match.rules.get('name', match.variant)}: {names})"
+def delete_match(match_id: int, actor: str) -> Activity:
+    """Delete the match and everything of it; returns the activity log's entry."""
+    match = lock_match(match_id)
     assert match.group_id is not None
-    group_id = match.group_id
-    record_activity(group_id, actor, "match_deleted", said)
-    if match.finished_at is not None:
-        move_in_history([match.id], -1)  # while its seats are there
+    entry = record_activity(
+        match.group_id,
+        actor,
+        ActivityAction.MATCH_DELETED,
+        match=match.id,
+        variant=match.variant,
+        game=str(match.rules.get("name", match.variant)),
+        sides=[side.name for side in match.sides],
+    )
     db.session.delete(match)
-    touch_history(group_id)  # after the delete, which the session flushes first
-    return said
+    return entry

@@ -24,7 +24,6 @@ from ..models import (
 )
 from ..rules import PRESETS, InvalidHand, Problem, Rules, resolve_options, rules_to_json
 from . import names
-from .listing import touch_history
 
 
 @dataclass(frozen=True)
@@ -51,7 +50,6 @@ def find_or_add_player(group_id: int, name: str) -> Player:
         return existing
     player = Player(group_id=group_id, name=name, name_key=key)
     db.session.add(player)
-    touch_history(group_id)  # the history's list of players grows
     return player
 
 

@@ -10,7 +10,7 @@ from sqlalchemy import CTE, ColumnElement, and_, case, func, select
 
 from ..extensions import db
 from ..models import SideMember
-from .statistics import StatsFilter, partnership_keys, side_rows
+from .statistics import StatsFilter, side_rows
 
 TIMELINE_LENGTH = 50  # matches a player's chart shows at most (the latest)
 
@@ -42,12 +42,11 @@ def _side_of(rows: CTE, players: tuple[int, ...]) -> ColumnElement[bool]:
     if len(players) == 1:
         sides = select(SideMember.side_id).where(SideMember.player_id == players[0])
         return rows.c.side_id.in_(sides)
-    keys = partnership_keys().subquery("wanted")
-    exact = select(keys.c.side_id).where(
-        keys.c.size == len(players),
-        keys.c.low == min(players),
-        keys.c.high == max(players),
-        keys.c.total == sum(players),
+    ours = case((SideMember.player_id.in_(players), 1), else_=0)
+    exact = (  # the sides of exactly these players: as many members, all of them ours
+        select(SideMember.side_id)
+        .group_by(SideMember.side_id)
+        .having(func.count() == len(players), func.sum(ours) == len(players))
     )
     return rows.c.side_id.in_(exact)
 

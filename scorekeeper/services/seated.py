@@ -12,10 +12,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from sqlalchemy import select
-
-from ..extensions import db
-from ..models import Hand, HandSide, Match
+from ..models import Match
 from ..rules import InvalidHand, Rules, read_hand
 from ..rules.model import LineupShape
 from ..rules.seats import Lineup, lineup_side_names, phase_after
@@ -43,8 +40,7 @@ class Phase:
 
 
 def _running(match: Match) -> list[list[int]]:
-    count = len(match.sides)
-    return running_totals(hand_totals(match.id, count), count)
+    return running_totals(hand_totals(match), len(match.sides))
 
 
 def phase_of(rules: Rules, running: Sequence[Sequence[int]]) -> Phase | None:
@@ -81,45 +77,29 @@ def side_records(lineup: Sequence[Sequence[int]], seat_records: Sequence[Any]) -
     return [seat_records[seats[0]] for seats in lineup]
 
 
-def hand_lineups(match_id: int) -> list[list[list[int]] | None]:
-    """Each hand's line-up, in hand order (one small query)."""
-    return list(
-        db.session.execute(
-            select(Hand.lineup).where(Hand.match_id == match_id).order_by(Hand.number)
-        ).scalars()
-    )
+def hand_lineups(match: Match) -> list[list[list[int]] | None]:
+    """Each hand's line-up, in hand order."""
+    return [hand.lineup for hand in match.hands]
 
 
-def misfit(match: Match, rules: Rules, first: int = 1) -> tuple[int, str] | None:
+def misfit(match: Match, first: int = 1) -> tuple[int, str] | None:
     """The first hand from `first` on whose line-up its phase no longer allows, with why
     (a change to an earlier hand can move the switch); None when every hand still fits."""
+    rules = match_rules(match)
     if rules.seating is None:
         return None
-    rows = db.session.execute(
-        select(Hand.number, Hand.lineup, HandSide.seat, HandSide.record, HandSide.total)
-        .join(HandSide, HandSide.hand_id == Hand.id)
-        .where(Hand.match_id == match.id)
-        .order_by(Hand.number, HandSide.seat)
-    ).all()
-    count = len(match.sides)
-    hands: dict[int, tuple[Any, list[Any], list[int]]] = {}
-    for number, lineup, seat, record, total in rows:
-        entry = hands.setdefault(number, (lineup, [None] * count, [0] * count))
-        entry[1][seat] = record
-        entry[2][seat] = total
-    ordered = [hands[number] for number in sorted(hands)]
-    running = running_totals([totals for _, _, totals in ordered], count)
+    running = _running(match)
     names = side_names(match)
-    for index, (lineup, records, _) in enumerate(ordered):
-        number = index + 1
-        if number < first:
+    for index, hand in enumerate(match.hands):
+        if hand.number < first:
             continue
         phase = phase_after(rules, running[:index])
-        sides = side_records(lineup or [], records)
+        records = [side.record for side in hand.sides]
+        sides = side_records(hand.lineup or [], records)
         try:
-            read_hand(rules, sides, 1, names, number, lineup, phase)
+            read_hand(rules, sides, 1, names, hand.number, hand.lineup, phase)
         except InvalidHand as error:
-            return number, error.problems[0].message if error.problems else ""
+            return hand.number, error.problems[0].message if error.problems else ""
     return None
 
 
@@ -173,6 +153,6 @@ def board_view(match: Match, rules: Rules, running: Sequence[Sequence[int]]) -> 
         words = f"Each for himself: a player reached {rules.seating.switch_from}."
     lineups = {
         number: lineup_words(lineup, names)
-        for number, lineup in enumerate(hand_lineups(match.id), start=1)
+        for number, lineup in enumerate(hand_lineups(match), start=1)
     }
     return SeatedBoard(words, lineups)

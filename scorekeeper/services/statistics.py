@@ -4,8 +4,9 @@ Only matches played to the end count: won ("finished") or drawn. Abandoned match
 matches in progress are left out. Players are counted by their id, never their name,
 so a renamed player keeps their record (and a merged one takes the other's).
 
-Every figure is an aggregate in SQL over one row per side of each match counted
-(`side_rows`), so a page costs the same few queries for ten matches or ten thousand.
+Every figure is an aggregate over one row per side of each match counted (`side_rows`):
+a player's in SQL, a partnership's (keyed by its exact set of players) in
+`partnerships`, so a page costs the same few queries for ten matches or ten thousand.
 Definitions (docs/history.md): a side's *margin* is its final total minus the best final
 total of the other sides; a *draw* is a side sharing the top of a drawn match (a side
 below a shared top lost); *going out rate* is the hands the side went out in over the
@@ -21,7 +22,6 @@ from typing import Any
 from sqlalchemy import (
     CTE,
     ColumnElement,
-    Select,
     Subquery,
     and_,
     case,
@@ -35,6 +35,8 @@ from ..extensions import db
 from ..models import Hand, HandSide, Match, Player, Side, SideMember
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import KNOWN_KINDS
+from .partnerships import partnership_records
+from .stats_records import ORDER, Statistics, record_of
 
 
 @dataclass(frozen=True)
@@ -47,70 +49,6 @@ class StatsFilter:
     since: date | None = None
     until: date | None = None
     player_id: int | None = None
-
-
-@dataclass(frozen=True)
-class Record:
-    """What a player or a partnership did in the matches counted."""
-
-    player_ids: tuple[int, ...]
-    names: tuple[str, ...]
-    group_id: int
-    matches: int
-    wins: int
-    losses: int
-    draws: int
-    margin_sum: int
-    best_hand: int
-    highest_total: int
-    hands: int
-    went_out: int
-    canastas: int
-    current_streak: int = 0
-    longest_streak: int = 0
-
-    @property
-    def name(self) -> str:
-        return " & ".join(self.names)
-
-    @property
-    def win_rate(self) -> float:
-        return self.wins / self.matches if self.matches else 0.0
-
-    @property
-    def average_margin(self) -> float:
-        return self.margin_sum / self.matches if self.matches else 0.0
-
-    @property
-    def going_out_rate(self) -> float:
-        return self.went_out / self.hands if self.hands else 0.0
-
-    @property
-    def canastas_per_hand(self) -> float:
-        return self.canastas / self.hands if self.hands else 0.0
-
-    def to_json(self) -> dict[str, Any]:
-        return {
-            "matches": self.matches,
-            "wins": self.wins,
-            "losses": self.losses,
-            "draws": self.draws,
-            "win_rate": round(self.win_rate, 4),
-            "average_margin": round(self.average_margin, 1),
-            "best_hand": self.best_hand,
-            "highest_total": self.highest_total,
-            "hands": self.hands,
-            "going_out_rate": round(self.going_out_rate, 4),
-            "canastas_per_hand": round(self.canastas_per_hand, 3),
-            "current_streak": self.current_streak,
-            "longest_streak": self.longest_streak,
-        }
-
-
-@dataclass(frozen=True)
-class Statistics:
-    players: list[Record]
-    partnerships: list[Record]
 
 
 def _done_matches(where: StatsFilter) -> CTE:
@@ -214,27 +152,6 @@ def side_rows(where: StatsFilter) -> CTE:
     )
 
 
-def partnership_keys() -> Select[int, int, int, int, int]:
-    """A key per side of two or more players, the same for the same players whatever
-    their seats: how many, the lowest and highest id and their sum (which names every
-    set of up to three players, the most a side has)."""
-    return (
-        select(
-            SideMember.side_id,
-            func.count().label("size"),
-            func.min(SideMember.player_id).label("low"),
-            func.max(SideMember.player_id).label("high"),
-            func.sum(SideMember.player_id).label("total"),
-        )
-        .group_by(SideMember.side_id)
-        .having(func.count() >= 2)
-    )
-
-
-def _members(size: int, low: int, high: int, total: int) -> tuple[int, ...]:
-    return (low, high) if size == 2 else (low, total - low - high, high)
-
-
 def _aggregates(rows: CTE) -> list[ColumnElement[Any]]:
     return [
         func.count().label("matches"),
@@ -314,48 +231,6 @@ def statistics(where: StatsFilter) -> Statistics:
         .group_by(SideMember.player_id)
     ):
         current, longest = player_streaks.get((row.player_id,), (0, 0))
-        players.append(_record((row.player_id,), names, groups, row, current, longest))
-    keys = partnership_keys().subquery("keys")
-    key_columns = [keys.c.size, keys.c.low, keys.c.high, keys.c.total]
-    paired = (
-        select(*key_columns, rows).join(rows, rows.c.side_id == keys.c.side_id).subquery("paired")
-    )
-    pair_streaks = _streaks(paired, ("size", "low", "high", "total"))
-    partnerships = []
-    for row in db.session.execute(
-        select(*key_columns, *_aggregates(rows))
-        .join(rows, rows.c.side_id == keys.c.side_id)
-        .group_by(*key_columns)
-    ):
-        key = (int(row.size), int(row.low), int(row.high), int(row.total))
-        current, longest = pair_streaks.get(key, (0, 0))
-        partnerships.append(_record(_members(*key), names, groups, row, current, longest))
-    order = lambda r: (-r.wins, -r.win_rate, r.name.casefold())  # noqa: E731
-    return Statistics(sorted(players, key=order), sorted(partnerships, key=order))
-
-
-def _record(
-    ids: tuple[int, ...],
-    names: dict[int, str],
-    groups: dict[int, int | None],
-    row: Any,
-    current: int,
-    longest: int,
-) -> Record:
-    return Record(
-        player_ids=ids,
-        names=tuple(names.get(i, "?") for i in ids),
-        group_id=groups.get(ids[0]) or 0,
-        matches=int(row.matches),
-        wins=int(row.wins or 0),
-        losses=int(row.losses or 0),
-        draws=int(row.draws or 0),
-        margin_sum=int(row.margin or 0),
-        best_hand=int(row.best or 0),
-        highest_total=int(row.highest or 0),
-        hands=int(row.hands or 0),
-        went_out=int(row.outs or 0),
-        canastas=int(row.canastas or 0),
-        current_streak=current,
-        longest_streak=longest,
-    )
+        players.append(record_of((row.player_id,), names, groups, row, current, longest))
+    partnerships = partnership_records(rows, names, groups)
+    return Statistics(sorted(players, key=ORDER), sorted(partnerships, key=ORDER))

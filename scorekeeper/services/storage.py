@@ -10,17 +10,14 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Iterator
-from contextlib import contextmanager, nullcontext
+from contextlib import contextmanager
 
-from flask import Flask, current_app
 from sqlalchemy.exc import DBAPIError, OperationalError
 
-from ..caches import hold_writes
-from ..database import WriterQueue, write_options
+from ..database import write_options
 from ..extensions import db
 
 log = logging.getLogger(__name__)
-WRITERS = "scorekeeper.writers"  # app.extensions: the WriterQueue of a SQLite file
 
 # PostgreSQL SQLSTATE classes that mean the server cannot write now, not a bad request:
 # read-only transaction, insufficient resources (disk full), operator intervention,
@@ -60,26 +57,18 @@ def unavailable(error: BaseException) -> StorageUnavailable | None:
 @contextmanager
 def transaction() -> Iterator[None]:
     """A write: it starts from what is committed now (whatever was read before is let go),
-    commits on success, and on any error rolls back, turning storage failures into 503s.
-    What it puts in the caches is kept only once it commits (`caches.hold_writes`); on
-    SQLite the writers of every worker first take turns (`database.WriterQueue`)."""
+    takes the write lock at once (SQLite's BEGIN IMMEDIATE; a row lock on PostgreSQL, see
+    `match_lock`), commits on success, and on any error rolls back, turning storage
+    failures into 503s."""
     db.session.rollback()
-    queue: WriterQueue | None = current_app.extensions.get(WRITERS)
-    with queue.turn() if queue is not None else nullcontext():
-        try:
-            with hold_writes() as keep:
-                db.session.connection(execution_options=write_options(db.engine.dialect.name))
-                yield
-                db.session.commit()
-                keep()
-        except BaseException as error:
-            db.session.rollback()
-            refused = unavailable(error)
-            if refused is not None:
-                log.error("The database refused a write: %s", error)
-                raise refused from error
-            raise
-
-
-def init_app(app: Flask) -> None:
-    app.extensions[WRITERS] = WriterQueue.for_url(app.config["SQLALCHEMY_DATABASE_URI"])
+    try:
+        db.session.connection(execution_options=write_options(db.engine.dialect.name))
+        yield
+        db.session.commit()
+    except BaseException as error:
+        db.session.rollback()
+        refused = unavailable(error)
+        if refused is not None:
+            log.error("The database refused a write: %s", error)
+            raise refused from error
+        raise

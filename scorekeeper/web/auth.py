@@ -8,6 +8,7 @@ import re
 from flask import (
     Blueprint,
     abort,
+    current_app,
     flash,
     make_response,
     redirect,
@@ -25,7 +26,6 @@ from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length
 
 from ..access import is_api, login_required
-from ..current import this_app
 from ..extensions import limiter
 from ..models import NAME_LENGTH, Registration, User
 from ..rules import InvalidHand
@@ -129,7 +129,7 @@ def _signed_out(response: Response) -> Response:
 @bp.before_app_request
 def first_run() -> ResponseReturnValue | None:
     """A fresh database: every page leads to creating the first account."""
-    app = this_app()
+    app = current_app
     if app.extensions.get(READY) or is_api():
         return None
     if accounts.has_users():

@@ -48,10 +48,10 @@ def add_problems(
     A field that already says what is wrong with its input keeps that one message.
     """
     top: list[str] = []
-    already = {name for name, field in form._fields.items() if field.errors}
+    already = {field.name for field in form if field.errors}
     for problem in problems:
         name = field_for(problem)
-        field = form._fields.get(name) if name else None
+        field = form[name] if name and name in form else None
         if field is None:
             top.append(problem.message)
         elif name not in already:

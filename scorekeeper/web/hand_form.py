@@ -431,9 +431,9 @@ def _side_record(
 def submitted_data(form: FlaskForm) -> dict[str, Any]:
     """The cleaned data, with the raw text of inputs that failed to parse."""
     data = dict(form.data)
-    for name, field in form._fields.items():
+    for field in form:
         if field.errors and field.raw_data:
-            data[name] = str(field.raw_data[0]).strip()
+            data[field.name] = str(field.raw_data[0]).strip()
     return data
 
 

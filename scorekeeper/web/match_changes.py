@@ -15,6 +15,7 @@ from ..services.groups import personal_group
 from ..services.match_lock import MatchError
 from ..services.match_state import match_state
 from ..services.storage import transaction
+from .activity import activity_text
 from .common import match_for
 
 bp = Blueprint("match_changes", __name__, url_prefix="/matches/<int:match_id>")
@@ -86,7 +87,7 @@ def delete(match_id: int) -> ResponseReturnValue:
     if request.method == "POST" and FlaskForm().validate_on_submit():
         who = caller().user
         with transaction():
-            said = match_admin.delete_match(match_id, who.username if who else "?")
-        flash(f"{said}. The group's activity log keeps a note of it.")
+            entry = match_admin.delete_match(match_id, who.username if who else "?")
+        flash(f"{activity_text(entry)}. The group's activity log keeps a note of it.")
         return redirect(url_for("home.index"), code=303)
     return render_template("delete_match.html", state=match_state(match))

@@ -2,13 +2,14 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
 
 from flask import (
     Blueprint,
+    Flask,
     Response,
     abort,
+    current_app,
     redirect,
     render_template,
     request,
@@ -21,8 +22,7 @@ from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from ..access import Level, MatchAccess, login_required, require_match
-from ..caches import cache
-from ..delivery import tag_matches
+from ..cache import LruCache
 from ..models import User
 from ..rules import PRESETS, InvalidHand
 from ..services import bgstats, groups
@@ -151,89 +151,62 @@ def _hands_param() -> int | None:
     return int(raw) if raw.isascii() and raw.isdigit() and 0 < int(raw) < 1_000_000 else None
 
 
-@dataclass(frozen=True)
-class ScoreboardPage:
-    """What the scoreboard shows around the signed-in parts of the page: the same for
-    everyone with one access level at one revision, so made once and kept (as boards)."""
-
-    match_id: int
-    game: str
-    sides: tuple[tuple[str, int], ...]  # name, total
-    seats: tuple[str, ...]
-    board: Markup
-    live: bool
-    over: bool  # the game is over: a rematch is offered
-    next_dealer: str
-    bgstats: str | None = None  # a finished match's link to log it in BG Stats
+BOARDS = "scorekeeper.boards"  # app.extensions: rendered live boards
+BOARDS_KEPT = 512
 
 
 @bp.get("/<int:match_id>")
 def scoreboard(match_id: int) -> ResponseReturnValue:
     access = require_match(match_id, Level.VIEWER)
     start = _hands_param()
+    state = match_state(match_or_404(match_id))
+    window = HandWindow.of(len(state.hands), start)
     etag = board_etag(access)
-
-    def make() -> ScoreboardPage:
-        state = match_state(match_or_404(match_id))
-        window = HandWindow.of(len(state.hands), start)
-        return ScoreboardPage(
-            match_id=match_id,
-            game=state.rules.name,
-            sides=tuple((side.name, side.total) for side in state.sides),
-            seats=tuple(state.table_order),
-            board=live_board(etag, lambda: state, access, window),
-            live=window.latest,  # an earlier page of hands is history: it does not follow
-            over=state.over,
-            next_dealer=state.next_dealer,
-            bgstats=bgstats.play_link(state),
-        )
-
-    view = cache("pages").get(("scoreboard", etag, start), make)
-    return render_template("scoreboard.html", view=view, level=access.level, etag=etag)
+    return render_template(
+        "scoreboard.html",
+        state=state,
+        board=live_board(access, state, window),
+        live=window.latest,  # an earlier page of hands is history: it does not follow
+        bgstats=bgstats.play_link(state),
+        level=access.level,
+        etag=etag,
+    )
 
 
 def board_etag(access: MatchAccess) -> str:
-    """Changes with every write to the match, and with what the caller may do with it.
-
-    It names the match by its uid: an id and a revision can come back (a database
-    restored under a running server), and the pages kept by it (`live_board`) and a
-    phone's copy must never be another match's."""
-    return f"b{access.uid}.{access.revision}.{int(access.level)}"
+    """Names every input of a live board's bytes: the match (its uid, never reused),
+    its revision (moved on by every write) and what the caller may do with it."""
+    return f"{access.uid}.{access.revision}.{int(access.level)}"
 
 
-def live_board(
-    etag: str,
-    state: Callable[[], MatchState],
-    access: MatchAccess,
-    window: HandWindow | None = None,
-) -> Markup:
-    """The live part of the scoreboard, rendered once per revision and access level (the
-    ETag names both) and hand window, and shared by every phone following the match."""
+def live_board(access: MatchAccess, state: MatchState, window: HandWindow | None = None) -> Markup:
+    """The live part of the scoreboard, rendered once per ETag and hand window and shared
+    by every phone following the match (`state`: the match at the access's revision)."""
 
     def render() -> Markup:
-        match_state_now = state()
-        shown = window or HandWindow.of(len(match_state_now.hands), None)
-        changes = audit_rows(match_state_now.match, actions=CHANGES)
-        running = [row.running for row in match_state_now.hands]
-        seating = board_view(match_state_now.match, match_state_now.rules, running)
+        shown = window or HandWindow.of(len(state.hands), None)
+        changes = audit_rows(state.match, actions=CHANGES)
+        running = [row.running for row in state.hands]
         html = render_template(
             "_board.html",
-            seating=seating,
-            state=match_state_now,
-            rows=match_state_now.hands[shown.first - 1 : shown.last],
+            seating=board_view(state.match, state.rules, running),
+            state=state,
+            rows=state.hands[shown.first - 1 : shown.last],
             window=shown,
             audit=changes,
             level=access.level,
-            etag=etag,
+            etag=board_etag(access),
             chart=running_totals_chart(
-                [side.name for side in match_state_now.sides],
-                [row.running for row in match_state_now.hands],
+                [side.name for side in state.sides], [row.running for row in state.hands]
             ),
         )
         return Markup(html)
 
-    key = ("board", etag, window.first if window and not window.latest else None)
-    return cache("pages").get(key, render)
+    if state.match.revision != access.revision:  # a write came in between: not kept
+        return render()
+    boards: LruCache[tuple[str, int | None], Markup] = current_app.extensions[BOARDS]
+    shown = window.first if window is not None and not window.latest else None
+    return boards.get((board_etag(access), shown), render)
 
 
 @bp.get("/<int:match_id>/board")
@@ -250,12 +223,16 @@ def board(match_id: int) -> ResponseReturnValue:
             abort(401, description="You can no longer follow this match.")
         raise
     etag = board_etag(access)
-    if tag_matches(request.if_none_match, etag):
+    if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        html = live_board(etag, lambda: match_state(match_or_404(match_id)), access)
+        html = live_board(access, match_state(match_or_404(match_id)))
         response = Response(html, mimetype="text/html")
-    response.set_etag(etag)
+    response.set_etag(etag, weak=True)
     response.cache_control.no_cache = True
     response.cache_control.private = True
     return response
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[BOARDS] = LruCache(BOARDS_KEPT)

@@ -466,6 +466,8 @@ def test_options_nested_990_deep_are_refused_on_both_databases(both_clients):
     doc["groups"] = [{"name": "g", "players": [], "matches": ["DEEP"]}]
     raw = json.dumps(doc).replace('"DEEP"', deep(990))
     answer = client.post("/api/v1/import", data=raw, content_type="application/json")
-    assert answer.status_code == 422
-    assert "deeper than" in answer.json["errors"][0]["message"]
+    # Refused as a body too deep to read (400), or read and refused as an export (422).
+    assert answer.status_code in (400, 422)
+    message = answer.json["errors"][0]["message"]
+    assert "deeper than" in message or "too deep to be read" in message
     assert rows(app) == before

@@ -11,6 +11,7 @@ import logging
 import sqlite3
 
 import flask_migrate
+from flask.testing import FlaskClient
 from sqlalchemy import event, text
 from sqlalchemy.engine import make_url
 
@@ -50,18 +51,28 @@ def a_match_with_a_hand(app) -> int:
     return match_id
 
 
-def hands_of(app, match_id: int) -> list[list[int]]:
-    state = signed_in(app).get(f"/api/v1/matches/{match_id}").json
+def hands_of(client, match_id: int) -> list[list[int]]:
+    state = client.get(f"/api/v1/matches/{match_id}").json
     return [[side["total"] for side in hand["sides"]] for hand in state["hands"]]
 
 
-def check_refuses_writes(app, match_id: int, caplog, *, read_only: bool = True) -> None:
+def phone_of(app, signed: FlaskClient) -> FlaskClient:
+    """A phone of `app` with the cookies of one signed in before (signing in is a write:
+    on a database that cannot write, a phone already signed in goes on reading)."""
+    phone = app.test_client()
+    for name in ("session", "remember_token"):
+        cookie = signed.get_cookie(name)
+        if cookie is not None:
+            phone.set_cookie(name, cookie.value)
+    return phone
+
+
+def check_refuses_writes(client, match_id: int, caplog, *, read_only: bool = True) -> None:
     """Every kind of write answers 503 with the entries kept; nothing changes.
 
     On a full disk a removal may still go through (it frees room): checked read-only only.
     """
-    client = signed_in(app)
-    before = hands_of(app, match_id)
+    before = hands_of(client, match_id)
     root = logging.getLogger()
     if caplog.handler not in root.handlers:  # alembic's logging setup replaced it
         root.addHandler(caplog.handler)
@@ -98,18 +109,20 @@ def check_refuses_writes(app, match_id: int, caplog, *, read_only: bool = True) 
         assert removal.status_code == 503
         assert CANNOT_SAVE in removal.get_data(as_text=True)
 
-    assert hands_of(app, match_id) == before
+    assert hands_of(client, match_id) == before
 
 
 def test_a_read_only_sqlite_file_answers_503_and_keeps_what_was_typed(tmp_path, caplog):
     path = tmp_path / "scores.sqlite"
     writable = migrated(f"sqlite:///{path}")
     match_id = a_match_with_a_hand(writable)
+    signed = signed_in(writable)
     with writable.app_context():
         db.engine.dispose()
     read_only = make_app(f"sqlite:///file:{path}?mode=ro&uri=true")
-    assert hands_of(read_only, match_id) == [[100, 50]]  # reading still works
-    check_refuses_writes(read_only, match_id, caplog)
+    phone = phone_of(read_only, signed)
+    assert hands_of(phone, match_id) == [[100, 50]]  # reading still works
+    check_refuses_writes(phone, match_id, caplog)
     with read_only.app_context():
         db.engine.dispose()
 
@@ -136,13 +149,13 @@ def test_a_full_disk_answers_503_and_every_acknowledged_hand_is_kept(tmp_path, c
         acknowledged.append([100, 50])
     assert response.status_code == 503, response.get_data(as_text=True)
     assert len(acknowledged) > 1  # some hands fitted in the free pages
-    assert hands_of(app, match_id) == acknowledged
-    check_refuses_writes(app, match_id, caplog, read_only=False)
+    assert hands_of(client, match_id) == acknowledged
+    check_refuses_writes(client, match_id, caplog, read_only=False)
     with app.app_context():
         db.engine.dispose()
     # Once there is room again, everything acknowledged is there and saving works.
     roomy = make_app(f"sqlite:///{path}")
-    assert hands_of(roomy, match_id) == acknowledged
+    assert hands_of(phone_of(roomy, client), match_id) == acknowledged
     assert (
         signed_in(roomy)
         .post(f"/api/v1/matches/{match_id}/hands", json={"sides": API_USUAL})
@@ -170,13 +183,13 @@ def test_a_write_lock_held_past_the_busy_timeout_answers_503_and_saves_nothing(
         response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": API_USUAL})
         assert response.status_code == 503, response.get_data(as_text=True)
         assert "try again" in response.json["errors"][0]["message"]
-        assert hands_of(app, match_id) == [[100, 50]]  # reading goes on meanwhile
+        assert hands_of(client, match_id) == [[100, 50]]  # reading goes on meanwhile
     finally:
         holder.rollback()
         holder.close()
     response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": API_USUAL})
     assert response.status_code == 201
-    assert hands_of(app, match_id) == [[100, 50], [100, 50]]
+    assert hands_of(client, match_id) == [[100, 50], [100, 50]]
     with app.app_context():
         db.engine.dispose()
 
@@ -184,12 +197,14 @@ def test_a_write_lock_held_past_the_busy_timeout_answers_503_and_saves_nothing(
 def test_a_read_only_postgresql_answers_503_and_keeps_what_was_typed(postgres_schema_url, caplog):
     writable = migrated(postgres_schema_url)
     match_id = a_match_with_a_hand(writable)
+    signed = signed_in(writable)
     with writable.app_context():
         db.engine.dispose()
     url = make_url(postgres_schema_url)
     options = url.query["options"] + " -cdefault_transaction_read_only=on"
     read_only = make_app(url.update_query_dict({"options": options}).render_as_string(False))
-    assert hands_of(read_only, match_id) == [[100, 50]]
-    check_refuses_writes(read_only, match_id, caplog)
+    phone = phone_of(read_only, signed)
+    assert hands_of(phone, match_id) == [[100, 50]]
+    check_refuses_writes(phone, match_id, caplog)
     with read_only.app_context():
         db.engine.dispose()

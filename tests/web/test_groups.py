@@ -222,7 +222,8 @@ def share(client, match_id: int, role: str) -> str:
     """A new share link of the match (made by `client`), as its path /s/<token>."""
     made = post(client, f"/matches/{match_id}/share", role=role)
     assert made.status_code == 303
-    links = re.findall(r'href="http://localhost(/s/[\w-]+)"', client.get(made.location).text)
+    shown = client.get(made.location).text  # (a link carries the LAN or public address)
+    links = re.findall(r'href="https?://[^/"]+(/s/[\w-]+)"', shown)
     return links[-1]
 
 
@@ -233,7 +234,7 @@ def test_removing_a_member_revokes_the_links_they_made_and_says_how_many(app, cl
     beas_scorer, beas_viewer = share(bea, match_id, "scorer"), share(bea, match_id, "viewer")
     post(bea, f"/groups/{group_id}/invites")
     invites = re.findall(
-        r'href="http://localhost(/invite/[\w-]+)"', bea.get(f"/groups/{group_id}").text
+        r'href="https?://[^/"]+(/invite/[\w-]+)"', bea.get(f"/groups/{group_id}").text
     )
     beas_invite = invites[-1]  # the newest: Bea's
     tess_viewer = share(client, match_id, "viewer")

@@ -187,41 +187,64 @@ def test_history_first_page(client, finished):
     assert listed[0][3].startswith("Won by Eve & Gus · ")
     when = page(response).find("a", class_="match-card").find("time")
     assert when.attrs["datetime"].endswith("Z")
-    nav = page(response).find("nav", class_="pages")
-    assert "Page 1 of 2" in nav.text()
-    links = {a.attrs["rel"]: a.attrs["href"] for a in nav.find_all("a")}
-    assert links == {"next": "/history?page=2"}
+    links = nav_links(response)
+    assert list(links) == ["next"]
+    assert links["next"].startswith("/history?after=")
+
+
+def nav_links(response) -> dict[str, str]:
+    """The history's page links by their rel (prev: newer, next: older)."""
+    navs = page(response).find_all("nav", class_="pages")
+    return {a.attrs["rel"]: a.attrs["href"] for nav in navs for a in nav.find_all("a")}
 
 
 def test_history_second_page(client, finished):
-    response = client.get("/history?page=2")
+    response = client.get(nav_links(client.get("/history"))["next"])
     listed = cards(response)
     # 25 - 20 = 5 oldest: the first five Ann-Bob matches, newest first.
     assert [c[0] for c in listed] == [f"/matches/{i}" for i in reversed(finished["ann_bob"][:5])]
     assert listed[0][1] == "Classic Canasta for two"
     assert listed[0][2] == [("Ann 100", True), ("Bob 50", False)]
-    nav = page(response).find("nav", class_="pages")
-    assert "Page 2 of 2" in nav.text()
-    assert {a.attrs["rel"]: a.attrs["href"] for a in nav.find_all("a")} == {
-        "prev": "/history?page=1"
-    }
+    assert "25 matches." in text_of(response)
+    links = nav_links(response)
+    assert list(links) == ["prev"]
+    back = client.get(links["prev"])  # newer: the first page again
+    assert cards(back) == cards(client.get("/history"))
 
 
 @pytest.mark.parametrize("sort", ["", "&sort=oldest"])
-def test_every_history_page_holds_its_own_slice_whichever_end_it_is_walked_from(
+def test_every_history_page_holds_its_own_slice_walked_either_way(
     client, finished, monkeypatch, sort
 ):
-    """Pages past the middle are found from the other end of the history: with pages of
-    3, the 25 matches make 9 pages that together list each match once, in order."""
+    """With pages of 3, the 25 matches make 9 pages that together list each match once,
+    in order, following the Older links; the Newer links walk back through the same."""
     monkeypatch.setattr("scorekeeper.services.listing.PAGE_SIZE", 3)
     every = [*finished["ann_bob"], *finished["cid_ann"], *finished["samba"]]
     expected = [f"/matches/{i}" for i in (every if sort else reversed(every))]
-    pages = [[c[0] for c in cards(client.get(f"/history?page={n}{sort}"))] for n in range(1, 10)]
+    url: str | None = f"/history?{sort.lstrip('&')}"
+    pages = []
+    while url is not None:
+        response = client.get(url)
+        assert "25 matches." in text_of(response)
+        pages.append([c[0] for c in cards(response)])
+        url = nav_links(response).get("next")
     assert [len(listed) for listed in pages] == [3] * 8 + [1]
     assert [link for listed in pages for link in listed] == expected
-    text = text_of(client.get(f"/history?page=7{sort}"))
-    assert "Page 7 of 9" in text
-    assert "25 matches." in text
+    backwards = []
+    url = nav_links(client.get(url_of_last := _last_page(client, sort))).get("prev")
+    assert url_of_last
+    while url is not None:
+        response = client.get(url)
+        backwards.append([c[0] for c in cards(response)])
+        url = nav_links(response).get("prev")
+    assert backwards == pages[-2::-1]
+
+
+def _last_page(client, sort: str) -> str:
+    url = f"/history?{sort.lstrip('&')}"
+    while (older := nav_links(client.get(url)).get("next")) is not None:
+        url = older
+    return url
 
 
 def test_a_match_leaves_the_history_when_its_last_hand_is_removed(client):
@@ -238,11 +261,10 @@ def test_history_filter_by_player(client, finished):
     # 12 + 9 = 21 matches with Ann: two pages, the filter kept in the links.
     assert "21 matches with Ann." in text_of(response)
     assert len(cards(response)) == 20
-    nav = page(response).find("nav", class_="pages")
-    assert {a.attrs["rel"]: a.attrs["href"] for a in nav.find_all("a")} == {
-        "next": "/history?player=Ann&page=2"
-    }
-    second = client.get("/history?player=Ann&page=2")
+    links = nav_links(response)
+    assert list(links) == ["next"]
+    assert links["next"].startswith("/history?player=Ann&after=")
+    second = client.get(links["next"])
     assert [c[0] for c in cards(second)] == [f"/matches/{finished['ann_bob'][0]}"]
     # The select shows the chosen player; names match whatever their case.
     root = page(client.get("/history?player=ann"))
@@ -297,20 +319,21 @@ def test_history_filter_form(client, finished):
     "query",
     [
         "variant=poker",
-        "page=abc",
-        "page=0",
-        "page=-1",
-        "page=1.5",
-        "page=99999999999999999999",
+        "after=abc",
+        "after=0",
+        "after=-1",
+        "before=1.5",
+        "after=2026-01-01T00:00:00_99999999999999999999",
         "player=",
-        "variant=&player=&page=",
+        "variant=&player=&after=",
+        "after=9999-12-31T23:59:59_1",
     ],
 )
 def test_history_bad_parameters_fall_back(client, finished, query):
     response = client.get(f"/history?{query}")
     assert response.status_code == 200
     assert "25 matches." in text_of(response)
-    assert "Page 1 of 2" in text_of(response)
+    assert cards(response) == cards(client.get("/history"))
 
 
 def test_history_unknown_player_is_empty(client, finished):
@@ -320,16 +343,11 @@ def test_history_unknown_player_is_empty(client, finished):
     assert cards(response) == []
 
 
-def test_history_page_past_the_end_is_clear(client, finished):
-    """A page past the end leads to the last page, not an empty "Page 999 of 2"."""
-    response = client.get("/history?page=999")
-    assert response.status_code == 302
-    assert "page=2" in response.headers["Location"]
-    response = client.get("/history?page=999", follow_redirects=True)
-    text = text_of(response)
-    assert "Page 999 of 2" not in text
-    assert "Page 2 of 2" in text
-    assert cards(response)
+def test_a_link_past_the_end_shows_the_first_page(client, finished):
+    """A page link from before (its matches since removed) never shows an empty page."""
+    response = client.get("/history?after=2000-01-01T00:00:00_1")
+    assert response.status_code == 200
+    assert cards(response) == cards(client.get("/history"))
 
 
 def test_history_leaves_out_matches_in_progress(client):

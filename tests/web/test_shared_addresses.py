@@ -5,6 +5,7 @@ loopback address says so."""
 from __future__ import annotations
 
 import re
+import secrets
 
 import pytest
 
@@ -56,7 +57,11 @@ def test_the_public_url_is_what_links_are_made_with(tmp_path, monkeypatch):
     monkeypatch.setattr(lan, "lan_address", lambda: "192.168.1.20")
     public = "https://scores.example.org"
     app = create_app(
-        app_config(f"sqlite:///{tmp_path / 'p.sqlite'}", SCOREKEEPER_PUBLIC_URL=public)
+        app_config(
+            f"sqlite:///{tmp_path / 'p.sqlite'}",
+            SCOREKEEPER_PUBLIC_URL=public,
+            SECRET_KEY=secrets.token_hex(32),  # an internet server needs a strong key
+        )
     )
     with app.app_context():
         db.create_all()

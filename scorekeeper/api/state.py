@@ -1,0 +1,61 @@
+"""The match state the API answers with (API.md, "Matches"), made from the loaded match."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..models import Match
+from ..services.audit import audit_rows
+from ..services.match_state import match_state
+from ..services.seated import seated_json
+
+
+def etag(uid: str, revision: int) -> str:
+    """Names one state of one match: its uid (never reused) and its revision."""
+    return f"{uid}.{revision}"
+
+
+def match_json(match: Match) -> dict[str, Any]:
+    """The state of a match loaded with `load_match`."""
+    state = match_state(match)
+    running = [row.running for row in state.hands] if state.rules.seating is not None else []
+    hands = []
+    for hand, row in zip(match.hands, state.hands, strict=True):
+        part: dict[str, Any] = {
+            "number": hand.number,
+            "id": hand.id,
+            "version": hand.version,
+            "dealer": row.dealer,
+            "sides": [
+                {"input": side.record, "total": side.total, "lines": side.lines}
+                for side in hand.sides
+            ],
+        }
+        if state.rules.seating is not None:
+            part["lineup"] = hand.lineup
+        hands.append(part)
+    return {
+        "id": match.id,
+        "variant": match.variant,
+        "options": match.options,
+        "rules": match.rules,
+        "players_per_side": match.players_per_side,
+        "sides": [
+            {
+                "name": side.name,
+                "players": side.players,
+                "total": side.total,
+                "next_meld_requirement": side.next_meld.to_dict(),
+            }
+            for side in state.sides
+        ],
+        "hands": hands,
+        "finished": state.over,
+        "status": state.result.status,
+        "winner": state.result.winner,
+        "dealer": state.next_dealer,
+        "seats": state.table_order,
+        **({"deal": state.next_number, "deals": state.deals} if state.deals else {}),
+        **seated_json(state.rules, running),
+        "audit": [row.to_dict() for row in audit_rows(match)],
+    }
