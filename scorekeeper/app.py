@@ -15,11 +15,23 @@ from flask import typing as ft
 from flask.sessions import SessionMixin
 from werkzeug.routing import MapAdapter
 
-from . import access, api, backup, caches, delivery, deployment, edge, errors, user_commands, web
+from . import (
+    access,
+    api,
+    backup,
+    caches,
+    delivery,
+    deployment,
+    edge,
+    errors,
+    user_commands,
+    web,
+    words,
+)
 from .current import this_request_context
 from .database import engine_options
 from .edge import wsgi_text
-from .extensions import csrf, db, limiter, login_manager, migrate
+from .extensions import babel, csrf, db, limiter, login_manager, migrate
 from .json_answers import FastJSONProvider
 from .services import storage
 from .sessions import CheckedCookieSessions
@@ -254,6 +266,8 @@ def build_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     _init_session_teardown(app)
     migrate.init_app(app, db, directory=str(PROJECT_ROOT / "migrations"), render_as_batch=True)
     csrf.init_app(app)
+    babel.init_app(app, locale_selector=words.reader_locale)
+    words.init_app(app)
     access.init_app(app)
     _init_remember_cookie(app)
     _init_limiter(app)

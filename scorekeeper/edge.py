@@ -23,6 +23,7 @@ from werkzeug.wsgi import get_host
 from .current import this_request
 from .lan import lan_address
 from .rules.text import printable, unstorable
+from .words import refusal
 
 MAX_URL_LENGTH = 8192
 LOCAL_HOSTS = ("localhost", "127.0.0.1")
@@ -120,7 +121,7 @@ def _check_url() -> None:
         for text in (key, value):
             problem = unstorable(text)
             if problem is not None:
-                abort(400, description=f"The query parameter {key!r} {problem}.")
+                abort(400, description=f"The query parameter {key!r} {refusal(problem)}.")
 
 
 def _printable(value: Any) -> Any:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from flask_babel import Babel
 from flask_limiter import Limiter
 from flask_limiter.util import get_remote_address
 from flask_login import LoginManager
@@ -31,6 +32,7 @@ class Base(DeclarativeBase):
 
 
 db = SQLAlchemy(model_class=Base, session_options={"class_": RequestSession})
+babel = Babel()
 migrate = Migrate()
 csrf = CSRFProtect()
 login_manager = LoginManager()

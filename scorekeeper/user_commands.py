@@ -10,9 +10,9 @@ import click
 from flask import Flask
 from flask.cli import AppGroup
 
-from .rules import InvalidHand
 from .services import accounts
 from .services.storage import transaction
+from .validation import ValidationError
 
 users = AppGroup("users", help="Accounts of this server.")
 
@@ -28,7 +28,7 @@ def create(name: str, password: str | None, admin: bool) -> None:
     try:
         with transaction():
             user = accounts.create_user(name, password, admin=admin)
-    except InvalidHand as error:
+    except ValidationError as error:
         raise click.ClickException("; ".join(p.message for p in error.problems)) from None
     role = "administrator" if user.is_admin else "user"
     click.echo(f"Created {role} {user.username}")

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
 
+from .. import words
 from ..caches import cache
 from ..delivery import Piece, deflated, gzip_pieces
 from ..json_answers import compact_json as encode
@@ -219,6 +220,7 @@ def _hand_pieces(rows: list[HandRow], reads: StateReads) -> list[Piece]:
     parts, kept = cache("parts"), reads.kept
     texts = list(reads.texts)
     done = len(kept.rows) if kept is not None else 0
+    vocabulary = match_rules(reads.match).vocabulary
     for index in range(done, len(texts)):
         if texts[index] is None:
             row = rows[index]
@@ -227,7 +229,10 @@ def _hand_pieces(rows: list[HandRow], reads: StateReads) -> list[Piece]:
                 "id": row.id,
                 "version": row.version,
                 "dealer": row.dealer,
-                "sides": reads.records[row.id],
+                "sides": [
+                    {**side, "lines": words.labelled_lines(side["lines"], vocabulary)}
+                    for side in reads.records[row.id]
+                ],
             }
             if reads.lineups is not None:
                 hand["lineup"] = reads.lineups[index]
@@ -302,7 +307,7 @@ def _state_pieces(reads: StateReads) -> list[Piece]:
                 "name": side.name,
                 "players": side.players,
                 "total": side.total,
-                "next_meld_requirement": side.next_meld.to_dict(),
+                "next_meld_requirement": words.meld_dict(side.next_meld, state.rules),
             }
             for side in state.sides
         ],

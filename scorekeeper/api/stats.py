@@ -8,10 +8,10 @@ from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from ..access import require_user
-from ..rules import Problem
 from ..services.groups import group_ids, personal_group
 from ..services.statistics import Record, statistics
 from ..services.stats_query import read_query
+from ..validation import FieldError
 from .common import PREFIX, ApiError, fail
 
 bp = Blueprint("api_stats", __name__, url_prefix=PREFIX)
@@ -38,7 +38,7 @@ def stats() -> ResponseReturnValue:
     query = read_query(request.args, (group_id,))
     if query.where is None:
         raise ApiError(
-            400, [Problem(None, key, message) for key, message in query.problems.items()]
+            400, [FieldError(None, key, message) for key, message in query.problems.items()]
         )
     found = statistics(query.where)
     return jsonify(

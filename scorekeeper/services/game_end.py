@@ -9,7 +9,8 @@ from sqlalchemy import select
 
 from ..extensions import db
 from ..models import Hand, HandSide, Match, utcnow
-from ..rules import GameResult, Problem, Rules, instant_winner
+from ..rules import GameResult, Rules, instant_winner
+from ..validation import FieldError
 from .listing import move_in_history, touch_history
 from .match_lock import EndsTooEarly
 from .match_state import (
@@ -39,7 +40,7 @@ def _records_by_hand(match_id: int) -> dict[int, list[dict[str, Any]]]:
 
 def refresh_status(
     match: Match, rules: Rules, per_hand: Sequence[Sequence[int]] | None = None
-) -> list[Problem]:
+) -> list[FieldError]:
     """Recompute the game end; refuse a change that ends it before hands already played.
 
     Deal-count games end after their last deal (the hand number is the deal number);
@@ -83,7 +84,7 @@ def status_after_new_hand(
     final: Sequence[int],
     hands: int,
     seats: Sequence[dict[str, Any]],
-) -> list[Problem]:
+) -> list[FieldError]:
     """The game end after a hand added to a match in play (`final`: the totals after it,
     `hands`: how many hands the match has with it, `seats`: the new hand's records by
     seat): only where the last hand leaves the game counts, since no earlier one ended
@@ -94,7 +95,7 @@ def status_after_new_hand(
     return _settle(match, result)
 
 
-def _settle(match: Match, result: GameResult) -> list[Problem]:
+def _settle(match: Match, result: GameResult) -> list[FieldError]:
     """Keep where the game stands in the match; a warning when this change ends it."""
     was_in_history = match.finished_at is not None
     in_history = result.over or was_in_history
@@ -116,6 +117,6 @@ def _settle(match: Match, result: GameResult) -> list[Problem]:
     if not ends_now:
         return []
     if result.winner is None:
-        return [Problem(None, None, "This hand ends the game in a draw: the lead is shared.")]
+        return [FieldError(None, None, "This hand ends the game in a draw: the lead is shared.")]
     winner = match.sides[result.winner].name
-    return [Problem(None, None, f"This hand ends the game: {winner} wins.")]
+    return [FieldError(None, None, f"This hand ends the game: {winner} wins.")]

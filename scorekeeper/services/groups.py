@@ -24,7 +24,7 @@ from ..models import (
     name_key,
     utcnow,
 )
-from ..rules import InvalidHand, Problem
+from ..validation import FieldError, ValidationError
 from .listing import touch_history
 from .match_setup import clean_name
 
@@ -118,8 +118,12 @@ def activity(group_id: int) -> list[Activity]:
 def _group_name(raw: object) -> str:
     name = clean_name(raw)
     if not name or len(name) > NAME_LENGTH * 2:
-        raise InvalidHand(
-            [Problem(None, "name", f"Give the group a name of 1 to {NAME_LENGTH * 2} characters")]
+        raise ValidationError(
+            [
+                FieldError(
+                    None, "name", f"Give the group a name of 1 to {NAME_LENGTH * 2} characters"
+                )
+            ]
         )
     return name
 
@@ -279,13 +283,15 @@ def _changed(group_id: int, player_id: int) -> None:
 def rename_player(group_id: int, player: Player, new_name: object, actor: User) -> None:
     name = clean_name(new_name)
     if not name or len(name) > NAME_LENGTH:
-        raise InvalidHand([Problem(None, "name", f"Enter a name of 1 to {NAME_LENGTH} characters")])
+        raise ValidationError(
+            [FieldError(None, "name", f"Enter a name of 1 to {NAME_LENGTH} characters")]
+        )
     other = db.session.execute(
         select(Player).where(Player.group_id == group_id, Player.name_key == name_key(name))
     ).scalar_one_or_none()
     if other is not None and other.id != player.id:
-        raise InvalidHand(
-            [Problem(None, "name", f"{other.name} is already a player here: merge them instead")]
+        raise ValidationError(
+            [FieldError(None, "name", f"{other.name} is already a player here: merge them instead")]
         )
     sides = _auto_named_sides([player.id])
     old, player.name, player.name_key = player.name, name, name_key(name)

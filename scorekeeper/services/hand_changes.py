@@ -14,7 +14,8 @@ from sqlalchemy.orm import selectinload
 from ..database import checks_keys_per_statement
 from ..extensions import db
 from ..models import Hand, Match, utcnow
-from ..rules import InvalidHand, Rules
+from ..rules import Rules
+from ..validation import ValidationError
 from . import audit, seated
 from .game_end import refresh_status
 from .hand_writes import (
@@ -63,7 +64,7 @@ def _rescore_moved(match: Match, rules: Rules, first: int, revision: int) -> Non
             records = seated.side_records(lineup, records)
         try:
             records, evaluation = score_as_deal(match, rules, records, hand.number, lineup)
-        except InvalidHand as error:
+        except ValidationError as error:
             reason = error.problems[0].message if error.problems else ""
             raise HandsNoLongerFit(
                 f"Not removed: hand {hand.number + 1} would become deal {hand.number}, "

@@ -20,9 +20,10 @@ from sqlalchemy.orm.attributes import set_committed_value
 from ..database import insert_of, plain_rows, written_rows
 from ..extensions import db
 from ..models import Hand, HandSide, Match, utcnow
-from ..rules import InvalidHand, Problem, Rules
+from ..rules import Rules
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import MAX_DEAL
+from ..validation import FieldError, ValidationError
 from . import audit, seated
 from .game_end import status_after_new_hand
 from .hands import Evaluation, evaluate
@@ -63,7 +64,7 @@ class Saved:
 
     number: int
     changed: bool
-    warnings: tuple[Problem, ...] = ()
+    warnings: tuple[FieldError, ...] = ()
     match: Match | None = None
     keys: list[HandKey] | None = None  # the match's hands after the write, when it has them
 
@@ -186,7 +187,7 @@ def flush_write() -> None:
         raise _conflict() from None
 
 
-def check_confirmed(confirmed: str | None, records: object, warnings: list[Problem]) -> None:
+def check_confirmed(confirmed: str | None, records: object, warnings: list[FieldError]) -> None:
     """Without a confirmation of these very entries, an unlikely hand is asked about first."""
     if warnings and confirmed is not None and confirmed != fingerprint(records):
         raise NeedsConfirmation(warnings)
@@ -262,7 +263,7 @@ def plan_hand(match_id: int, post: HandPost, revision: int | None = None) -> Han
     frozen_json(match)  # kept, as the rules: the answer reads them from the detached match
     try:
         records, evaluation = score_as_deal(match, rules, post.records, number, post.lineup)
-    except InvalidHand:
+    except ValidationError:
         return None
     rows = _seat_rows(records, evaluation)
     db.session.expunge_all()  # kept as read while the write starts a new transaction

@@ -9,10 +9,10 @@ from typing import NamedTuple, TypeVar
 
 from sqlalchemy import ColumnElement, bindparam, func, select, update
 
+from .. import words
 from ..caches import cache
 from ..extensions import db
 from ..models import Group, Hand, HandSide, Match, Membership, Player, Side, SideMember, name_key
-from ..rules import PRESETS
 from ..rules.game import DRAWN, FINISHED
 from .match_state import ABANDONED
 
@@ -166,8 +166,7 @@ def _summaries(ids: list[int]) -> list[MatchSummary]:
     for match_id in ids:
         row = rows[match_id]
         sides = [names[match_id][seat] for seat in sorted(names.get(match_id, {}))]
-        preset = PRESETS.get(row.variant)
-        name = preset.name if preset else _frozen_name(match_id, row.variant)
+        name = words.game_name(row.variant)
         scored = totals.get(match_id, {})
         out.append(
             MatchSummary(
@@ -184,12 +183,6 @@ def _summaries(ids: list[int]) -> list[MatchSummary]:
             )
         )
     return out
-
-
-def _frozen_name(match_id: int, variant: str) -> str:
-    """The name in a match's frozen rules, for a variant this version no longer has."""
-    rules = db.session.execute(select(Match.rules).where(Match.id == match_id)).scalar_one()
-    return str(rules.get("name", variant))
 
 
 def in_progress(group_ids: list[int], limit: int = 20) -> list[MatchSummary]:

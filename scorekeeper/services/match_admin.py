@@ -8,8 +8,8 @@ from __future__ import annotations
 
 from ..extensions import db
 from ..models import NAME_LENGTH, utcnow
-from ..rules import InvalidHand, Problem
 from ..rules.game import DRAWN, FINISHED
+from ..validation import FieldError, ValidationError
 from .groups import record_activity
 from .listing import move_in_history, touch_history
 from .match_lock import MatchError, lock_match
@@ -25,7 +25,7 @@ def rename_side(match_id: int, seat: int, raw: object) -> str:
     side = match.sides[seat]
     name = clean_name(raw) or " & ".join(member.player.name for member in side.members)
     if len(name) > NAME_LENGTH * 3:
-        raise InvalidHand([Problem(seat, "name", "That side name is too long")])
+        raise ValidationError([FieldError(seat, "name", "That side name is too long")])
     side.name = name
     if match.finished_at is not None:
         touch_history(match.group_id)

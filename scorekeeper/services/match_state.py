@@ -9,6 +9,7 @@ from typing import Any, NamedTuple
 from sqlalchemy import bindparam, func, select
 from sqlalchemy.orm import defer, joinedload
 
+from .. import words
 from ..caches import cache
 from ..database import plain_rows, rows_of
 from ..extensions import db
@@ -84,9 +85,8 @@ class MatchState:
     def deal_label(self) -> str | None:
         """The next deal of a deal-count game ("Deal 3 of 4"; None in a game to a target);
         a deal played after the last, to break a tie, is an extra deal."""
-        if self.deals is not None and self.next_number > self.deals:
-            return f"Extra deal {self.next_number}"
-        return deal_label(self.rules, self.next_number)
+        deal = deal_label(self.rules, self.next_number)
+        return words.deal_text(deal) if deal is not None else None
 
 
 def _layout_of(rules: Rules, sides: int) -> str | None:

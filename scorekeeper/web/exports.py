@@ -18,11 +18,11 @@ from ..api.common import unstorable_text
 from ..api.exports import IMPORT_MAX_BYTES, download, file_stem
 from ..extensions import db
 from ..models import Group, User
-from ..rules import InvalidHand
 from ..services.groups import role_in
 from ..services.imports import check_export, import_export
 from ..services.match_state import MAX_ID
 from ..services.storage import transaction
+from ..validation import ValidationError
 
 bp = Blueprint("exports", __name__, url_prefix="/groups/<int:group_id>")
 
@@ -89,7 +89,7 @@ def import_matches(group_id: int) -> ResponseReturnValue:
                 checked = check_export(doc)
                 with transaction():
                     result = import_export(doc, group.id, checked)
-            except InvalidHand as error:
+            except ValidationError as error:
                 shown = [
                     f"{p.field}: {p.message}" if p.field else p.message
                     for p in error.problems[:PROBLEMS_SHOWN]

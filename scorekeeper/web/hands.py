@@ -11,9 +11,9 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
+from .. import words
 from ..access import Level
 from ..models import TOKEN_LENGTH, Hand, Match
-from ..rules import InvalidHand, Problem
 from ..rules.hand import MAX_DEAL
 from ..services import seated
 from ..services.audit import audit_rows
@@ -29,6 +29,7 @@ from ..services.match_lock import HandConflict, HandNotFound, MatchError, NeedsC
 from ..services.match_state import match_rules, match_state, side_names
 from ..services.rulebook import describe, describe_record
 from ..services.storage import StorageUnavailable, transaction
+from ..validation import FieldError, ValidationError
 from .common import actor_of, add_problems, match_for, match_or_404
 from .hand_form import (
     field_for_problem,
@@ -57,7 +58,7 @@ class Outcome:
     saved: Saved | None = None
     top: list[str] = field(default_factory=list)
     status: int = 422
-    warnings: tuple[Problem, ...] = ()
+    warnings: tuple[FieldError, ...] = ()
 
 
 def _int(raw: object) -> int | None:
@@ -135,7 +136,7 @@ def _submit(
         with transaction():
             saved = save(records, form.confirmed.data or "", lineup)
         return Outcome(saved=saved)
-    except InvalidHand as error:
+    except ValidationError as error:
         top = add_problems(
             form,
             error.problems,
@@ -214,7 +215,7 @@ def preview(match_id: int) -> ResponseReturnValue:
         evaluation = evaluate(
             rules, posted.records, match.players_per_side, names, deal, posted.lineup, phase
         )
-    except InvalidHand as error:
+    except ValidationError as error:
         problems = [posted.at_inputs(problem).to_dict() for problem in error.problems]
         return jsonify(errors=problems), 422
     if form.errors:
@@ -230,7 +231,9 @@ def preview(match_id: int) -> ResponseReturnValue:
         return jsonify(errors=errors), 422
     # A seated game's preview is by seat: each seat's share, next to its inputs.
     return jsonify(
-        sides=[side.to_dict() for side in evaluation.seats or evaluation.scores],
+        sides=[
+            words.scored(side, rules.vocabulary) for side in evaluation.seats or evaluation.scores
+        ],
         warnings=[warning.to_dict() for warning in evaluation.warnings],
     )
 

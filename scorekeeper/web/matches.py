@@ -11,11 +11,12 @@ from flask_login import current_user
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
+from .. import words
 from ..access import Level, MatchAccess, login_required, member_access, require_match
 from ..caches import cache
 from ..delivery import tag_matches
 from ..models import User
-from ..rules import PRESETS, InvalidHand
+from ..rules import PRESETS
 from ..services import bgstats, groups
 from ..services.audit import CHANGES, audit_rows
 from ..services.listing import known_players
@@ -23,6 +24,7 @@ from ..services.match_setup import create_match
 from ..services.match_state import MatchState, match_state
 from ..services.seated import board_view
 from ..services.storage import StorageUnavailable, transaction
+from ..validation import ValidationError
 from .charts import running_totals_chart
 from .common import add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
@@ -66,7 +68,7 @@ def new(key: str) -> ResponseReturnValue:
                     key, options, sides, dealer, group_id=group_id, creator_id=user.id
                 )
             return redirect(url_for("matches.scoreboard", match_id=match.id), code=303)
-        except InvalidHand as error:
+        except ValidationError as error:
             table_problems = [p for p in error.problems if p.field == "options.meld_minimums"]
             others = [p for p in error.problems if p not in table_problems]
             top = add_problems(form, others, lambda p: match_field_for_problem(layout, p))
@@ -153,7 +155,7 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
         window = HandWindow.of(len(state.hands), start)
         return ScoreboardPage(
             match_id=match_id,
-            game=state.rules.name,
+            game=words.game_name(state.rules.key),
             sides=tuple((side.name, side.total) for side in state.sides),
             seats=tuple(state.table_order),
             board=live_board(etag, lambda: state, access, window),

@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from flask.json.provider import DefaultJSONProvider
 
+from scorekeeper import words
 from scorekeeper.services.hands import evaluate_request
 from tests.rules.helpers import HF_OTHER, HF_OUT
 
@@ -198,20 +199,21 @@ ANSWERED = [
 
 @pytest.mark.parametrize(("variant", "players", "sides"), ANSWERED)
 def test_the_answer_is_each_sides_to_dict_as_flask_writes_it(app, client, variant, players, sides):
-    """The scores go to the JSON encoder as they are; the bytes are those of `to_dict`."""
+    """The scores, in words (`words.scored`), are the bytes Flask's own encoder writes."""
     body = {"variant": variant, "sides": sides}
     if players is not None:
         body["players"] = players
     response = client.post(URL, json=body)
     assert response.status_code == 200, response.json
     evaluation = evaluate_request(variant, None, sides, players)
-    documented = {
-        "sides": [side.to_dict() for side in evaluation.scores],
-        "warnings": [warning.to_dict() for warning in evaluation.warnings],
-    }
     provider = DefaultJSONProvider(app)
     provider.sort_keys = False
     with app.test_request_context():
+        vocabulary = evaluation.rules.vocabulary
+        documented = {
+            "sides": [words.scored(side, vocabulary) for side in evaluation.scores],
+            "warnings": [warning.to_dict() for warning in evaluation.warnings],
+        }
         assert response.data == provider.response(documented).get_data()
 
 
@@ -225,7 +227,7 @@ def test_lines_name_rules_and_labels(client):
         "label": "1 natural canasta x 500",
         "points": 500,
         "key": "line.canastas",
-        "params": {"count": 1, "kind": "natural", "noun": "natural canasta", "bonus": 500},
+        "params": {"kind": "natural", "count": 1, "bonus": 500},
     }
     assert by_rule["going_out.concealed"]["points"] == 200
     assert by_rule["red_threes"]["points"] == 800
