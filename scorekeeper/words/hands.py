@@ -78,12 +78,13 @@ def _entered_as_count(say: Say) -> str:
 
 def _laid_not_melded(say: Say) -> str:
     key = str(say["category"])
+    field = key + "s"  # the field they are counted in (red_threes)
     return _side(
         gettext(
             "%(cards)s are laid down in %(game)s, never melded: count them as %(field)s",
             cards=capitalized(nouns.category(key, 2)),
             game=_variant(say),
-            field=f"{key}s",
+            field=field,
         ),
         say,
     )
