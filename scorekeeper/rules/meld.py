@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .model import MeldTier, Rules
+from .model import CanastaNeed, MeldTier, Rules
 
 
 @dataclass(frozen=True)
@@ -13,7 +13,7 @@ class MeldRequirement:
     canasta first (`canasta`: "any" or "natural"; see `CanastaNeed`)."""
 
     points: int
-    canasta: str | None
+    canasta: CanastaNeed | None
 
     def to_dict(self) -> dict[str, object]:
         return {"points": self.points, "canasta": self.canasta}

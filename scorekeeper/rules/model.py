@@ -88,6 +88,13 @@ class KindGroup(StrEnum):
     WILD = "wild"
 
 
+class CardKind(StrEnum):
+    """Natural cards or wild cards: what a canasta kind can hold at the least."""
+
+    NATURAL = "natural"
+    WILD = "wild"
+
+
 class CanastaNeed(StrEnum):
     """What a meld tier asks for beside points."""
 
@@ -186,7 +193,7 @@ class CanastaKind:
 
     key: str
     bonus: int
-    cheapest: str
+    cheapest: CardKind
     option: str
     enabled: bool = True
     note: str = ""
@@ -366,7 +373,7 @@ class MeldTier:
 
     min_score: int | None
     points: int
-    canasta: str | None = None
+    canasta: CanastaNeed | None = None
     sides: int | None = None
 
 
@@ -558,7 +565,7 @@ class Rules:
     def min_canasta_points(self, kind: CanastaKind) -> int:
         if kind.min_points is not None:
             return kind.min_points
-        return self.canasta_size * self.cheapest_value(kind.cheapest == "wild")
+        return self.canasta_size * self.cheapest_value(kind.cheapest == CardKind.WILD)
 
     def target_for(self, layout: Layout | str | None = None) -> int:
         """The target of a table of this layout (the preset's own target when unknown)."""

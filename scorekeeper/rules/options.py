@@ -16,6 +16,7 @@ from typing import Any, TypeGuard
 from .errors import InvalidOptions, InvalidRules, Problem
 from .model import (
     CanastaClause,
+    CanastaNeed,
     GameEndMode,
     LineupMode,
     MeldMinusWhen,
@@ -510,7 +511,8 @@ def parse_meld_table(value: object) -> tuple[tuple[MeldTier, ...], list[TierProb
         if sides is not None and (not _is_int(sides) or not 2 <= sides <= 12):
             problem("sides", "tier_sides")
         if not problems:
-            tiers.append(MeldTier(min_score, points, canasta, sides))
+            need = CanastaNeed(canasta) if canasta is not None else None
+            tiers.append(MeldTier(min_score, points, need, sides))
     return tuple(tiers), problems
 
 

@@ -29,6 +29,8 @@ from .errors import UnknownVariant
 from .model import (
     CanastaClause,
     CanastaKind,
+    CanastaNeed,
+    CardKind,
     CataloguePenalty,
     CountedPenalty,
     ExtraHand,
@@ -56,15 +58,15 @@ from .model import (
 PARTNERSHIPS = (Layout(sides=2, players_per_side=2),)
 HEAD_TO_HEAD = (Layout(sides=2, players_per_side=1),)
 
-NATURAL = CanastaKind("natural", 500, "natural", "natural_canasta")
-MIXED = CanastaKind("mixed", 300, "natural", "mixed_canasta", group=KindGroup.DIRTY)
-SAMBA = CanastaKind("samba", 1500, "natural", "samba")
-BOLIVIA = CanastaKind("bolivia", 2000, "wild", "bolivia", group=KindGroup.WILD)
+NATURAL = CanastaKind("natural", 500, CardKind.NATURAL, "natural_canasta")
+MIXED = CanastaKind("mixed", 300, CardKind.NATURAL, "mixed_canasta", group=KindGroup.DIRTY)
+SAMBA = CanastaKind("samba", 1500, CardKind.NATURAL, "samba")
+BOLIVIA = CanastaKind("bolivia", 2000, CardKind.WILD, "bolivia", group=KindGroup.WILD)
 # Seven wild cards: a house rule of Classic (off) and part of Hand and Foot.
 WILD = CanastaKind(
     "wild",
     1000,
-    "wild",
+    CardKind.WILD,
     "wild_canasta",
     enabled=False,
     min_points=140,
@@ -73,13 +75,13 @@ WILD = CanastaKind(
 ACE_TO_KING = CanastaKind(
     "ace_to_king",
     500,
-    "natural",
+    CardKind.NATURAL,
     "ace_to_king",
     enabled=False,
     note="own_bonus_only",
     min_points=110,
 )
-ACE_TO_ACE = CanastaKind("ace_to_ace", 1000, "natural", "ace_to_ace", note="own_bonus_only")
+ACE_TO_ACE = CanastaKind("ace_to_ace", 1000, CardKind.NATURAL, "ace_to_ace", note="own_bonus_only")
 INCOMPLETE_WILD = CountedPenalty(
     "incomplete_wild",
     1000,
@@ -206,9 +208,9 @@ BRAZILIAN = Rules(
     ),
     meld_table=(
         *CLASSIC_MELD_TABLE,
-        MeldTier(7000, 0, "any"),
-        MeldTier(8000, 200, "any"),
-        MeldTier(9000, 0, "natural"),
+        MeldTier(7000, 0, CanastaNeed.ANY),
+        MeldTier(8000, 200, CanastaNeed.ANY),
+        MeldTier(9000, 0, CanastaNeed.NATURAL),
     ),
     target=10000,
 )
@@ -271,7 +273,7 @@ BURRACO = Rules(
         CanastaKind(
             "semi_clean",
             150,
-            "natural",
+            CardKind.NATURAL,
             "semi_clean",
             enabled=False,
             group=KindGroup.DIRTY,
@@ -424,7 +426,7 @@ MODERN_AMERICAN = Rules(
         CanastaKind(
             "aces",
             2500,
-            "natural",
+            CardKind.NATURAL,
             "aces_canasta",
             note="aces",
             min_points=140,
@@ -433,7 +435,7 @@ MODERN_AMERICAN = Rules(
         CanastaKind(
             "sevens",
             2500,
-            "natural",
+            CardKind.NATURAL,
             "sevens_canasta",
             note="sevens",
             min_points=35,
@@ -449,7 +451,7 @@ MODERN_AMERICAN = Rules(
         CanastaKind(
             "wild_jokers",
             2500,
-            "wild",
+            CardKind.WILD,
             "wild_jokers_canasta",
             note="wild_jokers",
             min_points=260,
@@ -458,7 +460,7 @@ MODERN_AMERICAN = Rules(
         CanastaKind(
             "wild_twos",
             3000,
-            "wild",
+            CardKind.WILD,
             "wild_twos_canasta",
             note="wild_twos",
             min_points=140,
