@@ -73,8 +73,9 @@ class Say:
     vocabulary: Vocabulary = Vocabulary.CANASTA
     names: Sequence[str] = ()
     side: int | None = None
-    render: Callable[[Say, Mapping[str, Any]], str] = field(
-        default=lambda say, message: "", compare=False, repr=False
+    # How a message inside this one is said (the registry's `render`: see `nested`).
+    render: Callable[[Say, Mapping[str, Any]], str] | None = field(
+        default=None, compare=False, repr=False
     )
 
     def __getitem__(self, name: str) -> Any:
@@ -97,6 +98,8 @@ class Say:
 
     def nested(self, message: Mapping[str, Any]) -> str:
         """A message inside this one ({"key", "params"}: a reason, a shortfall)."""
+        if self.render is None:
+            raise LookupError(f"no words for the message inside: {message.get('key')}")
         return self.render(self, message)
 
 
