@@ -114,9 +114,17 @@ def legacy(line: dict[str, Any]) -> dict[str, Any]:
     }
 
 
+def _without_nulls(record: Any) -> Any:
+    if not isinstance(record, dict):
+        return record
+    return {key: value for key, value in record.items() if value is not None}
+
+
 def rescored(rules: Rules, number: int, players: int, sides: list[dict[str, Any]], lineup: Any):
-    """Each seat's lines of the hand scored again (None when the engine refuses it now)."""
-    records = [side.get("input") for side in sides]
+    """Each seat's lines of the hand scored again (None when the engine refuses it now).
+    A field stored as null meant the field left out (the form stored the points of a part
+    entered card by card so): read so again."""
+    records = [_without_nulls(side.get("input")) for side in sides]
     if lineup:
         records = [records[seats[0]] for seats in lineup]
     try:
