@@ -23,7 +23,7 @@ def sample_hand(key: str) -> tuple[list[dict], int | None, list[list[int]] | Non
     layout = rules.layouts[-1]
     lineup = [[0], [1, 2]] if rules.seating is not None else None
     count = len(lineup) if lineup is not None else layout.sides
-    first = rules.kinds()[0].key
+    first = rules.kinds[0].key
     card = next((c.key for c in rules.cards if c.key == "high"), rules.cards[0].key)
     busy = {
         "canastas": {first: 1},

@@ -24,9 +24,10 @@ from . import (
     rate_limits,
     user_commands,
     web,
+    words,
 )
 from .database import database_url, engine_options
-from .extensions import compress, csrf, db, limiter, migrate
+from .extensions import babel, compress, csrf, db, limiter, migrate
 from .services import match_state
 from .web import matches
 from .web.activity import activity_text
@@ -112,6 +113,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     limiter.init_app(app)
     compress.init_app(app)
+    babel.init_app(app, locale_selector=words.reader_locale)
+    words.init_app(app)
     access.init_app(app)
 
     edge.init_app(app)

@@ -20,6 +20,7 @@ from markupsafe import Markup
 
 from .lan import lan_address
 from .rules.text import printable, unstorable
+from .words import refusal
 
 MAX_URL_LENGTH = 8000  # under gunicorn's request line (8190), so that the app answers first
 LOCAL_HOSTS = ("localhost", "127.0.0.1")
@@ -54,7 +55,7 @@ def _check_url() -> None:
         for text in (key, value):
             problem = unstorable(text)
             if problem is not None:
-                abort(400, description=f"The query parameter {key!r} {problem}.")
+                abort(400, description=f"The query parameter {key!r} {refusal(problem)}.")
 
 
 def _printable(value: Any) -> Any:

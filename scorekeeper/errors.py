@@ -8,8 +8,8 @@ from sqlalchemy.exc import DBAPIError
 from werkzeug.exceptions import HTTPException, InternalServerError, NotFound, SecurityError
 
 from .api.common import PREFIX, ApiError, error_response
-from .rules import Problem
 from .services.storage import StorageUnavailable, unavailable
+from .validation import FieldError
 
 
 def _wants_json() -> bool:
@@ -43,7 +43,7 @@ def init_app(app: Flask) -> None:
         if status == 429:  # Flask-Limiter: too many sign-in (or invite) attempts
             message = f"Too many attempts from here ({message}): wait a minute, then try again."
         if _wants_json():
-            return error_response(status, [Problem(None, None, message)])
+            return error_response(status, [FieldError(None, None, message)])
         return render_template("error.html", status=status, title=error.name, message=message), (
             status
         )
@@ -51,7 +51,7 @@ def init_app(app: Flask) -> None:
     @app.errorhandler(StorageUnavailable)
     def storage_unavailable(error: StorageUnavailable) -> ResponseReturnValue:
         if _wants_json():
-            return error_response(503, [Problem(None, None, error.message)])
+            return error_response(503, [FieldError(None, None, error.message)])
         return render_template(
             "error.html", status=503, title="Cannot save right now", message=error.message
         ), 503
@@ -69,7 +69,7 @@ def init_app(app: Flask) -> None:
         app.logger.exception("Unhandled error", exc_info=error)
         wrapped = InternalServerError()
         if _wants_json():
-            return error_response(500, [Problem(None, None, "Something went wrong on our side")])
+            return error_response(500, [FieldError(None, None, "Something went wrong on our side")])
         return render_template(
             "error.html",
             status=500,

@@ -231,7 +231,7 @@ class ActivityAction(StrEnum):
     PLAYER_RENAMED = "player_renamed"  # old, new
     PLAYERS_MERGED = "players_merged"  # gone, kept
     PLAYER_LINKED = "player_linked"  # player, user (None: nobody)
-    MATCH_DELETED = "match_deleted"  # match, variant, game, sides
+    MATCH_DELETED = "match_deleted"  # match, variant (entries of before: game), sides
     NOTE = "note"  # text: an entry written before entries kept their parameters
 
 

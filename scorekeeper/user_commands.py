@@ -12,9 +12,9 @@ import click
 from flask import Flask
 from flask.cli import AppGroup, with_appcontext
 
-from .rules import InvalidHand
 from .services import accounts, setup_code
 from .services.storage import transaction
+from .validation import ValidationError
 
 users = AppGroup("users", help="Accounts of this server.")
 
@@ -30,7 +30,7 @@ def create(name: str, password: str | None, admin: bool) -> None:
     try:
         with transaction():
             user = accounts.create_user(name, password, admin=admin)
-    except InvalidHand as error:
+    except ValidationError as error:
         raise click.ClickException("; ".join(p.message for p in error.problems)) from None
     role = "administrator" if user.is_admin else "user"
     click.echo(f"Created {role} {user.username}")

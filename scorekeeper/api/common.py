@@ -7,8 +7,9 @@ from typing import Any, NoReturn
 
 from flask import Response, jsonify, request
 
-from ..rules import Problem
+from .. import words
 from ..rules.text import unstorable
+from ..validation import FieldError
 
 PREFIX = "/api/v1"
 
@@ -16,17 +17,17 @@ PREFIX = "/api/v1"
 class ApiError(Exception):
     """An error answer: an HTTP status and the problems to report."""
 
-    def __init__(self, status: int, problems: Iterable[Problem]) -> None:
+    def __init__(self, status: int, problems: Iterable[FieldError]) -> None:
         super().__init__(status)
         self.status = status
         self.problems = tuple(problems)
 
 
 def fail(status: int, message: str, field: str | None = None) -> NoReturn:
-    raise ApiError(status, [Problem(None, field, message)])
+    raise ApiError(status, [FieldError(None, field, message)])
 
 
-def error_response(status: int, problems: Iterable[Problem]) -> tuple[Response, int]:
+def error_response(status: int, problems: Iterable[FieldError]) -> tuple[Response, int]:
     return jsonify({"errors": [p.to_dict() for p in problems]}), status
 
 
@@ -55,23 +56,23 @@ def unstorable_text(value: Any, where: str = "") -> tuple[str, str] | None:
         if isinstance(item, str):
             reason = unstorable(item)
             if reason is not None:
-                return path, reason
+                return path, words.refusal(reason)
         elif isinstance(item, dict):
             for key, child in item.items():
                 child_path = f"{path}.{key}" if path else str(key)
                 reason = unstorable(str(key))
                 if reason is not None:
-                    return path, f"has a key that {reason}"
+                    return path, f"has a key that {words.refusal(reason)}"
                 stack.append((child_path, child))
         elif isinstance(item, list):
             stack.extend((f"{path}.{i}" if path else str(i), child) for i, child in enumerate(item))
     return None
 
 
-def reject_unknown_keys(body: dict[str, Any], allowed: Iterable[str]) -> list[Problem]:
+def reject_unknown_keys(body: dict[str, Any], allowed: Iterable[str]) -> list[FieldError]:
     allowed = set(allowed)
     return [
-        Problem(
+        FieldError(
             None, str(key), f"{key!r} is not expected here (expected: {', '.join(sorted(allowed))})"
         )
         for key in body

@@ -12,11 +12,11 @@ from ..access import require_user
 from ..extensions import db
 from ..ids import valid_id
 from ..models import Group, User, utcnow
-from ..rules import InvalidHand
 from ..services.exports import export_csv, export_json
 from ..services.groups import group_ids, personal_group, role_in
 from ..services.imports import check_export, import_export
 from ..services.storage import transaction
+from ..validation import ValidationError
 from .common import PREFIX, ApiError, fail, json_object
 
 IMPORT_MAX_BYTES = 16 * 1024 * 1024  # an import may be larger than any other request
@@ -81,7 +81,7 @@ def import_matches() -> ResponseReturnValue:
         checked = check_export(body)  # before the write: a long check holds no lock
         with transaction():
             result = import_export(body, group.id, checked)
-    except InvalidHand as error:
+    except ValidationError as error:
         raise ApiError(422, error.problems) from None
     except IntegrityError:  # the same matches imported at this very moment from elsewhere
         fail(409, "Another import of these matches was saving at the same time: try again")

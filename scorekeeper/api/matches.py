@@ -11,7 +11,6 @@ from flask.typing import ResponseReturnValue
 from ..access import Level, MatchAccess, caller, require_match, require_user
 from ..addresses import shared_url
 from ..models import TOKEN_LENGTH, LinkRole, Match, ShareLink, User
-from ..rules import InvalidHand, Problem
 from ..services import sharing
 from ..services.audit import Actor
 from ..services.groups import group_ids, personal_group
@@ -21,6 +20,7 @@ from ..services.match_lock import MatchError
 from ..services.match_setup import create_match
 from ..services.match_state import load_match
 from ..services.storage import transaction
+from ..validation import FieldError, ValidationError
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
 from .state import etag, match_json
 
@@ -56,10 +56,10 @@ def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Res
     try:
         with transaction():
             saved = action()
-    except InvalidHand as error:
+    except ValidationError as error:
         raise ApiError(422, error.problems) from None
     except MatchError as error:
-        raise ApiError(error.status, [Problem(None, None, error.message)]) from None
+        raise ApiError(error.status, [FieldError(None, None, error.message)]) from None
     return _answer(match_id, status if saved.changed else 200, saved.warnings)
 
 
@@ -77,13 +77,13 @@ def _first_dealer(body: dict[str, Any]) -> object:
         order = [p[i] for i in range(depth) for p in players if i < len(p)]
         if raw in order:
             return order.index(raw)
-    raise ApiError(422, [Problem(None, "first_dealer", f"{raw!r} is not one of the players")])
+    raise ApiError(422, [FieldError(None, "first_dealer", f"{raw!r} is not one of the players")])
 
 
 def _optional_int(body: dict[str, Any], key: str) -> int | None:
     value = body.get(key)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise ApiError(422, [Problem(None, key, f"{key} must be a whole number")])
+        raise ApiError(422, [FieldError(None, key, f"{key} must be a whole number")])
     return value
 
 
@@ -95,7 +95,7 @@ def _deal_is_number(body: dict[str, Any], number: int | None) -> int | None:
     deal = _optional_int(body, "deal")
     if deal is not None and number is not None and deal != number:
         message = f"In a match the deal is the hand number: deal {deal} is not hand {number}"
-        raise ApiError(422, [Problem(None, "deal", message)])
+        raise ApiError(422, [FieldError(None, "deal", message)])
     return number if number is not None else deal
 
 
@@ -113,7 +113,7 @@ def _token(body: dict[str, Any]) -> str | None:
             f"token must be {MIN_TOKEN_LENGTH} to {TOKEN_LENGTH} printable ASCII characters "
             "without spaces (a UUID will do)"
         )
-        raise ApiError(422, [Problem(None, "token", message)])
+        raise ApiError(422, [FieldError(None, "token", message)])
     return token
 
 
@@ -136,10 +136,10 @@ def _if_match(access: MatchAccess) -> int | None:
         uid, _, revision = tag.partition(".")
         if uid == access.uid and revision.isdigit() and len(revision) < 19:
             return int(revision)
-    raise ApiError(412, [Problem(None, None, "If-Match does not name a state of this match")])
+    raise ApiError(412, [FieldError(None, None, "If-Match does not name a state of this match")])
 
 
-def _answer(match_id: int, status: int = 200, warnings: tuple[Problem, ...] = ()) -> Response:
+def _answer(match_id: int, status: int = 200, warnings: tuple[FieldError, ...] = ()) -> Response:
     """The match state as it is now, with its ETag (and the write's warnings)."""
     match = _match(match_id)
     body = match_json(match)
@@ -157,7 +157,7 @@ def _group(body: dict[str, Any], user: User) -> int:
     if raw is None:
         return personal_group(user).id
     if isinstance(raw, bool) or not isinstance(raw, int) or raw not in group_ids(user):
-        raise ApiError(422, [Problem(None, "group", f"You are not in a group {raw!r}")])
+        raise ApiError(422, [FieldError(None, "group", f"You are not in a group {raw!r}")])
     return raw
 
 
@@ -178,7 +178,7 @@ def create() -> ResponseReturnValue:
                 creator_id=user.id,
             )
             match_id = match.id
-    except InvalidHand as error:
+    except ValidationError as error:
         raise ApiError(422, error.problems) from None
     response = _answer(match_id, 201)
     response.headers["Location"] = url_for("api_matches.read", match_id=match_id)
@@ -278,7 +278,7 @@ def new_link(match_id: int) -> ResponseReturnValue:
     body = _json_body(("role",))
     role = body.get("role")
     if role not in (LinkRole.VIEWER, LinkRole.SCORER):
-        raise ApiError(422, [Problem(None, "role", 'role must be "viewer" or "scorer"')])
+        raise ApiError(422, [FieldError(None, "role", 'role must be "viewer" or "scorer"')])
     with transaction():
         link = sharing.new_link(match_id, LinkRole(role), caller().user)
     return _link_json(link), 201

@@ -6,11 +6,12 @@ from typing import Any
 
 from flask import Blueprint
 
+from .. import words
 from ..access import Level, match_access
-from ..rules import InvalidHand, Problem
 from ..services.hands import Evaluation, evaluate, evaluate_request
 from ..services.match_state import load_match, match_rules, side_names
 from ..services.seated import next_phase
+from ..validation import ValidationError, refuse
 from .common import PREFIX, ApiError, json_object, reject_unknown_keys
 
 bp = Blueprint("api_score", __name__, url_prefix=PREFIX)
@@ -33,7 +34,7 @@ def _evaluate(body: dict[str, Any]) -> Evaluation:
     extra = [key for key in ("variant", "options", "players") if key in body]
     if extra:
         message = 'With "match", the match\'s own rules are used: leave out ' + ", ".join(extra)
-        raise InvalidHand([Problem(None, "match", message)])
+        raise refuse("match", message)
     readable = (
         isinstance(match_id, int)
         and not isinstance(match_id, bool)
@@ -42,7 +43,7 @@ def _evaluate(body: dict[str, Any]) -> Evaluation:
     )
     match = load_match(match_id) if readable else None
     if match is None:
-        raise InvalidHand([Problem(None, "match", f"There is no match {match_id!r}")])
+        raise refuse("match", f"There is no match {match_id!r}")
     return evaluate(
         match_rules(match),
         body.get("sides"),
@@ -60,12 +61,13 @@ def score_hand() -> dict[str, Any]:
     unknown = reject_unknown_keys(body, SCORE_KEYS)
     try:
         evaluation = _evaluate(body)
-    except InvalidHand as error:
+    except ValidationError as error:
         raise ApiError(422, [*unknown, *error.problems]) from None
     if unknown:
         raise ApiError(422, unknown)
+    vocabulary = evaluation.rules.vocabulary
     answer: dict[str, Any] = {
-        "sides": [side.to_dict() for side in evaluation.scores],
+        "sides": [words.scored(side, vocabulary) for side in evaluation.scores],
         "warnings": [warning.to_dict() for warning in evaluation.warnings],
     }
     if evaluation.seats:

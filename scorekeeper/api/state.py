@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import words
 from ..models import Match
 from ..services.audit import audit_rows
 from ..services.match_state import match_state
@@ -18,6 +19,7 @@ def etag(uid: str, revision: int) -> str:
 def match_json(match: Match) -> dict[str, Any]:
     """The state of a match loaded with `load_match`."""
     state = match_state(match)
+    vocabulary = state.rules.vocabulary
     running = [row.running for row in state.hands] if state.rules.seating is not None else []
     hands = []
     for hand, row in zip(match.hands, state.hands, strict=True):
@@ -27,7 +29,11 @@ def match_json(match: Match) -> dict[str, Any]:
             "version": hand.version,
             "dealer": row.dealer,
             "sides": [
-                {"input": side.record, "total": side.total, "lines": side.lines}
+                {
+                    "input": side.record,
+                    "total": side.total,
+                    "lines": words.labelled_lines(side.lines, vocabulary),
+                }
                 for side in hand.sides
             ],
         }
@@ -45,7 +51,7 @@ def match_json(match: Match) -> dict[str, Any]:
                 "name": side.name,
                 "players": side.players,
                 "total": side.total,
-                "next_meld_requirement": side.next_meld.to_dict(),
+                "next_meld_requirement": words.meld_dict(side.next_meld, state.rules),
             }
             for side in state.sides
         ],

@@ -8,11 +8,11 @@ from flask import Blueprint, jsonify, request
 from flask.typing import ResponseReturnValue
 
 from ..access import require_user
-from ..rules import Problem
 from ..services.groups import group_ids, personal_group
 from ..services.statistics import statistics
 from ..services.stats_query import read_query
 from ..services.stats_records import Record
+from ..validation import FieldError
 from .common import PREFIX, ApiError, fail
 
 bp = Blueprint("api_stats", __name__, url_prefix=PREFIX)
@@ -39,7 +39,7 @@ def stats() -> ResponseReturnValue:
     query = read_query(request.args, (group_id,))
     if query.where is None:
         raise ApiError(
-            400, [Problem(None, key, message) for key, message in query.problems.items()]
+            400, [FieldError(None, key, message) for key, message in query.problems.items()]
         )
     found = statistics(query.where)
     return jsonify(

@@ -7,9 +7,11 @@ from typing import Any
 
 from flask import Blueprint, request
 
-from ..rules import PRESETS, Rules, RulesError, meld_requirement
+from .. import words
+from ..rules import PRESETS, Rules, meld_requirement
 from ..rules.meld import needs_score
 from ..services.variants import preset_detail, preset_summary, resolve_or_problems
+from ..validation import ValidationError
 from .common import PREFIX, ApiError, fail
 
 bp = Blueprint("api_variants", __name__, url_prefix=f"{PREFIX}/variants")
@@ -43,7 +45,7 @@ def variant_meld_requirement(key: str) -> dict[str, object]:
     if raw is None and needs_score(rules):
         fail(
             400,
-            f"In {rules.name} the minimum depends on the side's score: "
+            f"In {words.game_name(rules.key)} the minimum depends on the side's score: "
             "give its cumulative score as ?score=N",
             "score",
         )
@@ -57,8 +59,8 @@ def variant_meld_requirement(key: str) -> dict[str, object]:
     sides = _whole_param("sides", 2, 12)
     if sides is not None and sides not in {lay.sides for lay in rules.layouts}:
         allowed = " or ".join(str(n) for n in sorted({lay.sides for lay in rules.layouts}))
-        fail(400, f"{rules.name} is played by {allowed} sides", "sides")
-    return meld_requirement(rules, score, deal=deal, sides=sides).to_dict()
+        fail(400, f"{words.game_name(rules.key)} is played by {allowed} sides", "sides")
+    return words.meld_dict(meld_requirement(rules, score, deal=deal, sides=sides), rules)
 
 
 def _whole_param(name: str, low: int, high: int) -> int | None:
@@ -80,5 +82,5 @@ def _resolved(key: str) -> Rules:
         fail(404, f"There is no variant called {key!r}", "variant")
     try:
         return resolve_or_problems(key, _options_param())
-    except RulesError as error:  # InvalidOptions
-        raise ApiError(422, getattr(error, "problems", ())) from error
+    except ValidationError as error:
+        raise ApiError(422, error.problems) from error

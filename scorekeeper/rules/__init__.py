@@ -1,13 +1,15 @@
 """The rules engine: Canasta-family presets as data, hand validation and scoring.
 
-Pure Python: nothing here imports Flask or SQLAlchemy.
+Pure Python: nothing here imports Flask or SQLAlchemy. It speaks keys: lines,
+problems and labels are message keys with parameters (numbers and keys), put in
+words at the edge (`scorekeeper.words`).
 """
 
 from .errors import InvalidHand, InvalidOptions, InvalidRules, Problem, RulesError, UnknownVariant
-from .game import GameResult, deal_label, game_result, instant_winner
+from .game import DealLabel, GameResult, GameStatus, deal_label, game_result, instant_winner
 from .hand import read_hand
 from .meld import MeldRequirement, meld_requirement
-from .model import Rules
+from .model import Rules, Vocabulary
 from .options import OptionSpec, available_options, option_defaults, resolve, resolve_options
 from .presets import PRESETS, get_preset
 from .record import Hand, PenaltyEntry, SideHand
@@ -17,7 +19,9 @@ from .validate import hand_warnings
 
 __all__ = [
     "PRESETS",
+    "DealLabel",
     "GameResult",
+    "GameStatus",
     "Hand",
     "InvalidHand",
     "InvalidOptions",
@@ -32,6 +36,7 @@ __all__ = [
     "SideHand",
     "SideScore",
     "UnknownVariant",
+    "Vocabulary",
     "available_options",
     "deal_label",
     "game_result",

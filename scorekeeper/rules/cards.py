@@ -13,20 +13,16 @@ BLACK_THREE = "black_three"
 RED_THREE = "red_three"
 
 
+HIGH_RANKS = (13, 12, 11, 10, 9, 8)  # K Q J 10 9 8
+LOW_RANKS = (7, 6, 5, 4)
+LOW_RANKS_WITH_THREES = (7, 6, 5, 4, 3)  # where threes are plain low cards (Buraco, Burraco)
+
+
 def _category(
-    key: str, value: int, *, wild: bool = False, low_cards: str = "7 6 5 4"
+    key: str, value: int, *, wild: bool = False, low_ranks: tuple[int, ...] = LOW_RANKS
 ) -> CardCategory:
-    names = {
-        JOKER: ("joker", "jokers", "jokers"),
-        TWO: ("two", "twos", "2s (wild)"),
-        ACE: ("ace", "aces", "aces"),
-        HIGH: ("high card", "high cards", "K Q J 10 9 8"),
-        LOW: ("low card", "low cards", low_cards),
-        BLACK_THREE: ("black three", "black threes", "black 3s"),
-        RED_THREE: ("red three", "red threes", "red 3s"),
-    }
-    singular, plural, cards = names[key]
-    return CardCategory(key, singular, plural, cards, value, wild)
+    ranks = {HIGH: HIGH_RANKS, LOW: low_ranks}.get(key, ())
+    return CardCategory(key, value, wild, ranks)
 
 
 CANASTA_VALUES: tuple[CardCategory, ...] = (
@@ -48,7 +44,7 @@ BURACO_VALUES: tuple[CardCategory, ...] = (
     _category(TWO, 10, wild=True),
     _category(ACE, 15),
     _category(HIGH, 10),
-    _category(LOW, 5, low_cards="7 6 5 4 3"),
+    _category(LOW, 5, low_ranks=LOW_RANKS_WITH_THREES),
 )
 
 BURRACO_VALUES: tuple[CardCategory, ...] = (
@@ -56,7 +52,7 @@ BURRACO_VALUES: tuple[CardCategory, ...] = (
     _category(TWO, 20, wild=True),
     _category(ACE, 15),
     _category(HIGH, 10),
-    _category(LOW, 5, low_cards="7 6 5 4 3"),
+    _category(LOW, 5, low_ranks=LOW_RANKS_WITH_THREES),
 )
 
 
@@ -65,33 +61,33 @@ BURACO4_VALUES: tuple[CardCategory, ...] = (
     _category(TWO, 10, wild=True),
     _category(ACE, 15),
     _category(HIGH, 10),
-    _category(LOW, 5, low_cards="7 6 5 4 3"),
+    _category(LOW, 5, low_ranks=LOW_RANKS_WITH_THREES),
 )
 
 
-def _deck(key: str, label: str, size: int, **counts: int) -> Deck:
+def _deck(key: str, size: int, **counts: int) -> Deck:
     entries = tuple(DeckCount(category, count) for category, count in counts.items())
-    return Deck(key, label, size, entries)
+    return Deck(key, size, entries)
 
 
 DOUBLE_DECK = _deck(
-    "double", "Two packs and 4 jokers (108 cards)", 108,
+    "double", 108,
     joker=4, two=8, ace=8, high=48, low=32, black_three=4, red_three=4,
 )  # fmt: skip
 TRIPLE_DECK = _deck(
-    "triple", "Three packs and 6 jokers (162 cards)", 162,
+    "triple", 162,
     joker=6, two=12, ace=12, high=72, low=48, black_three=6, red_three=6,
 )  # fmt: skip
 BURACO_DECK = _deck(
-    "buraco", "Two packs, no jokers (104 cards)", 104,
+    "buraco", 104,
     joker=0, two=8, ace=8, high=48, low=40,
 )  # fmt: skip
 BURRACO_DECK = _deck(
-    "burraco", "Two packs and 4 jokers (108 cards)", 108,
+    "burraco", 108,
     joker=4, two=8, ace=8, high=48, low=40,
 )  # fmt: skip
 BURACO4_DECK = _deck(
-    "buraco4", "Two packs and 4 jokers (108 cards)", 108,
+    "buraco4", 108,
     joker=4, two=8, ace=8, high=48, low=40,
 )  # fmt: skip
 

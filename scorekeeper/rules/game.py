@@ -4,24 +4,51 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from enum import StrEnum
 from typing import Any
 
-from .messages import render
 from .model import GameEndMode, Layout, Rules, TieRule
 
-PLAYING = "playing"
-TIED = "tied"
-FINISHED = "finished"
-DRAWN = "drawn"
+
+class GameStatus(StrEnum):
+    """Where a game stands: playing, tied (the end is reached but the lead is shared: play
+    on), finished (with a winner) or drawn (over, no winner)."""
+
+    PLAYING = "playing"
+    TIED = "tied"
+    FINISHED = "finished"
+    DRAWN = "drawn"
+
+
+PLAYING = GameStatus.PLAYING
+TIED = GameStatus.TIED
+FINISHED = GameStatus.FINISHED
+DRAWN = GameStatus.DRAWN
+
+
+class DealKind(StrEnum):
+    """What a deal of a deal-count game is: one of its deals, or one played after the last
+    to break a tie."""
+
+    OF = "deal.of"
+    EXTRA = "deal.extra"
+
+
+@dataclass(frozen=True)
+class DealLabel:
+    """A deal of a deal-count game as a message: "Deal 3 of 4", "Extra deal 5"."""
+
+    key: DealKind
+    deal: int
+    deals: int
 
 
 @dataclass(frozen=True)
 class GameResult:
-    """`status` is playing, tied (the end is reached but the lead is shared: play on),
-    finished (with a winner) or drawn (over, no winner); `instant` marks a game won at
-    once by a special hand."""
+    """Where the game stands (`status`), who won, and `instant`: a game won at once by a
+    special hand."""
 
-    status: str
+    status: GameStatus
     winner: int | None
     instant: bool = False  # won at once by a special hand, whatever the totals
 
@@ -96,9 +123,11 @@ def instant_winner(rules: Rules, records: Sequence[Mapping[str, Any]]) -> int | 
     return None
 
 
-def deal_label(rules: Rules, deal: int) -> str | None:
-    """ "Deal 3 of 4" for the deal `deal` of a deal-count game; None in a game to a target."""
+def deal_label(rules: Rules, deal: int) -> DealLabel | None:
+    """Deal `deal` of a deal-count game ("Deal 3 of 4"; past the last, an extra deal to break
+    a tie); None in a game to a target."""
     end = rules.game_end
     if end.mode != GameEndMode.DEALS:
         return None
-    return render("game.deal_of", {"deal": deal, "deals": end.deals})
+    kind = DealKind.EXTRA if deal > end.deals else DealKind.OF
+    return DealLabel(kind, deal, end.deals)

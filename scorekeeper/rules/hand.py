@@ -9,13 +9,14 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any, TypeGuard
 
 from .errors import InvalidHand, Problem
-from .model import Rules, kept, made_frozen
+from .model import Rules
 from .presets import PRESETS
-from .record import Hand, PenaltyEntry, SideHand, side_label
-from .seats import lineup_side_names, lineup_side_problems, read_lineup
+from .record import Hand, PenaltyEntry, SideHand
+from .seats import lineup_side_problems, read_lineup
 from .text import unprintable
 from .validate import check_hand
 
@@ -53,8 +54,6 @@ SIDE_FIELDS = (
 )
 SIDE_FIELD_SET = frozenset(SIDE_FIELDS)
 COUNT_FIELD_SET = frozenset(COUNT_FIELDS)
-# A count field in words, as its problems name it.
-COUNT_LABELS = {name: name.replace("_", " ") for name in COUNT_FIELDS}
 PENALTY_KEYS = frozenset({"rule", "count", "points", "reason"})
 MAX_REASON_LENGTH = 200
 MAX_PENALTIES = 50
@@ -68,7 +67,8 @@ class ReaderPlan:
 
     `meld_categories`, `hand_categories` and `foot_categories` are the card
     categories each field accepts; `refused_in_meld` and `refused_in_hand` the
-    message for a category this rule set enters elsewhere; `count_fields` the
+    problem key and parameters for a category this rule set enters elsewhere;
+    `count_fields` the
     counts of `COUNT_FIELDS` it has. `players_choices` are the players a side may
     have, `assumed_players` the players assumed for a number of sides, and
     `side_counts` the numbers of sides allowed for a number of players a side
@@ -79,8 +79,8 @@ class ReaderPlan:
     meld_categories: frozenset[str]
     hand_categories: frozenset[str]
     foot_categories: frozenset[str]
-    refused_in_meld: dict[str, str]
-    refused_in_hand: dict[str, str]
+    refused_in_meld: dict[str, tuple[str, dict[str, Any]]]
+    refused_in_hand: dict[str, tuple[str, dict[str, Any]]]
     count_fields: frozenset[str]
     players_choices: tuple[int, ...]
     assumed_players: dict[int, int]
@@ -99,23 +99,22 @@ def _side_counts(rules: Rules, players_per_side: int | None) -> tuple[int, ...]:
     )
 
 
-@kept
+@lru_cache(maxsize=64)
 def reader_plan(rules: Rules) -> ReaderPlan:
-    """The rule set's reader plan (kept beside the rule set: its data is frozen)."""
+    """The rule set's reader plan, worked out once per rule set (its data is frozen)."""
     categories = frozenset(c.key for c in rules.cards)
     refused_in_hand = {
         p.card_category: (
-            f"{p.plural.capitalize()} are entered as {p.field} in {rules.name}, "
-            "not among the hand cards"
+            "hand.entered_as_count",
+            {"category": p.card_category, "field": p.field, "variant": rules.key},
         )
         for p in rules.counted_penalties
         if p.replaces_hand_cards and p.card_category
     }
     refused_in_meld = {
-        key: f"{category.plural.capitalize()} are laid down in {rules.name}, never "
-        f"melded: count them as {key}s"
+        key: ("hand.laid_not_melded", {"category": key, "variant": rules.key})
         for key in rules.unmeldable
-        if (category := rules.category(key)) is not None
+        if rules.category(key) is not None
     }
     players_choices = tuple(sorted({lay.players_per_side for lay in rules.layouts}))
     assumed_players: dict[int, int] = {}
@@ -123,13 +122,13 @@ def reader_plan(rules: Rules) -> ReaderPlan:
         if lay.assumed:
             assumed_players.setdefault(lay.sides, lay.players_per_side)
     return ReaderPlan(
-        kinds=frozenset(k.key for k in rules.kinds()),
+        kinds=frozenset(k.key for k in rules.kinds),
         meld_categories=categories - set(refused_in_meld),
         hand_categories=categories - set(refused_in_hand),
         foot_categories=categories if rules.feet is not None else frozenset(),
         refused_in_meld=refused_in_meld,
         refused_in_hand=refused_in_hand,
-        count_fields=COUNT_FIELD_SET & set(rules.fields()),
+        count_fields=COUNT_FIELD_SET & set(rules.fields),
         players_choices=players_choices,
         assumed_players=assumed_players,
         side_counts={n: _side_counts(rules, n) for n in (None, *players_choices)},
@@ -153,18 +152,17 @@ class _SideReader:
     as absent so that the other problems are found too.
     """
 
-    def __init__(self, rules: Rules, plan: ReaderPlan, index: int, who: str) -> None:
+    def __init__(self, rules: Rules, plan: ReaderPlan, index: int) -> None:
         self.rules = rules
         self.plan = plan
         self.index = index
-        self.who = who
         self.problems: list[Problem] = []
         self.failed: set[str] = set()
 
     def problem(self, field_name: str, key: str, /, **params: Any) -> None:
-        """Note a problem of this side: a message key and its parameters (who is added)."""
+        """Note a problem of this side: a message key and its parameters."""
         self.failed.add(field_name.split(".")[0])
-        self.problems.append(Problem.of(self.index, field_name, key, who=self.who, **params))
+        self.problems.append(Problem(self.index, field_name, key, params))
 
     def boolean(self, value: object, name: str) -> bool | None:
         if value is None or isinstance(value, bool):
@@ -172,34 +170,37 @@ class _SideReader:
         self.problem(name, "hand.not_bool", name=name)
         return None
 
-    def count(self, value: object, field_name: str, label: str) -> int | None:
+    def count(self, value: object, field_name: str, what: str, of: str = "") -> int | None:
+        """A count; `what` names it in problems (a field, or "count_of" a key `of`)."""
         if _plain_count(value):
             return value
+        named = {"what": what, "of": of} if of else {"what": what}
         if not _is_int(value):
-            self.problem(field_name, "hand.not_whole", label=label)
+            self.problem(field_name, "hand.not_whole", **named)
             return None
         assert isinstance(value, int)
         if value < 0:
-            self.problem(field_name, "hand.negative", label=label)
+            self.problem(field_name, "hand.negative", **named)
             return None
         if value > MAX_COUNT:
-            self.problem(field_name, "hand.count_too_big", label=label)
+            self.problem(field_name, "hand.count_too_big", **named)
             return None
         return value
 
-    def points(self, value: object, field_name: str, label: str) -> int | None:
+    def points(self, value: object, field_name: str, what: str) -> int | None:
+        """Points; `what` names them in problems (a field, or "penalty_points")."""
         if not _is_int(value):
-            self.problem(field_name, "hand.not_points", label=label)
+            self.problem(field_name, "hand.not_points", what=what)
             return None
         assert isinstance(value, int)
         if value < 0:
-            self.problem(field_name, "hand.negative", label=label)
+            self.problem(field_name, "hand.negative", what=what)
             return None
         if value % 5:
-            self.problem(field_name, "hand.not_fives", label=label)
+            self.problem(field_name, "hand.not_fives", what=what)
             return None
         if value > MAX_POINTS:
-            self.problem(field_name, "hand.points_too_big", label=label)
+            self.problem(field_name, "hand.points_too_big", what=what)
             return None
         return value
 
@@ -210,11 +211,12 @@ class _SideReader:
         allowed: frozenset[str],
         known: tuple[str, ...],
         what: str,
-        refused: Mapping[str, str] | None = None,
+        refused: Mapping[str, tuple[str, dict[str, Any]]] | None = None,
     ) -> dict[str, int] | None:
-        """An object of key -> count whose non-zero keys must be in `allowed`.
+        """An object of key -> count whose non-zero keys must be in `allowed`; `what` says
+        what the keys are ("kind" or "category").
 
-        `refused` gives a specific message for keys this variant routes elsewhere.
+        `refused` gives a specific problem for keys this variant routes elsewhere.
         """
         if value is None:
             return None
@@ -227,7 +229,7 @@ class _SideReader:
             if _plain_count(count_value):
                 count: int | None = count_value
             else:
-                count = self.count(count_value, f"{name}.{key}", f"the count of {key}")
+                count = self.count(count_value, f"{name}.{key}", "count_of", str(key))
             if count is None:
                 ok = False
             elif key in allowed:
@@ -237,15 +239,12 @@ class _SideReader:
                 self.problem(f"{name}.{key}", "hand.unknown_key", key=str(key), what=what)
                 ok = False
             elif count:
-                message = (refused or {}).get(key)
-                if message:
-                    self.problem(f"{name}.{key}", "hand.entered_elsewhere", text=message)
+                elsewhere = (refused or {}).get(key)
+                if elsewhere:
+                    self.problem(f"{name}.{key}", elsewhere[0], **elsewhere[1])
                 else:
                     self.problem(
-                        f"{name}.{key}",
-                        "hand.not_in_variant",
-                        variant=self.rules.name,
-                        thing=key.replace("_", " "),
+                        f"{name}.{key}", "hand.not_in_variant", variant=self.rules.key, thing=key
                     )
                 ok = False
         return result if ok else None
@@ -275,7 +274,7 @@ class _SideReader:
         if "points" not in item:
             self.problem(where, "hand.penalty_needs_rule_or_points")
             return None
-        points = self.points(item["points"], f"{where}.points", "penalty points")
+        points = self.points(item["points"], f"{where}.points", "penalty_points")
         if points is None:
             return None
         if points == 0:
@@ -300,16 +299,15 @@ class _SideReader:
             return None
         rule = item["rule"]
         if not isinstance(rule, str) or self.rules.catalogue_penalty(rule) is None:
-            names = ", ".join(p.key for p in self.rules.catalogue) or "none"
             self.problem(
                 f"{where}.rule",
                 "hand.penalty_not_in_catalogue",
-                rule=repr(rule),
-                variant=self.rules.name,
-                names=names,
+                rule=rule,
+                variant=self.rules.key,
+                rules=[p.key for p in self.rules.catalogue],
             )
             return None
-        count = self.count(item.get("count", 1), f"{where}.count", "a penalty count")
+        count = self.count(item.get("count", 1), f"{where}.count", "penalty_count")
         if count is None:
             return None
         if count == 0:
@@ -322,19 +320,17 @@ class _SideReader:
     ) -> tuple[int | None, dict[str, int] | None]:
         """The cards of feet never picked up, as points or counts (Hand and Foot only)."""
         points = (
-            self.points(points_value, "foot_points", "Foot points")
+            self.points(points_value, "foot_points", "foot_points")
             if points_value is not None
             else None
         )
         cards = self.counts(
-            cards_value, "foot_cards", self.plan.foot_categories, KNOWN_CATEGORIES, "card category"
+            cards_value, "foot_cards", self.plan.foot_categories, KNOWN_CATEGORIES, "category"
         )
         if points_value is not None and cards_value is not None:
             self.problem("foot_cards", "hand.both_forms", points="foot_points", cards="foot_cards")
         if self.rules.feet is None and points:
-            self.problem(
-                "foot_points", "hand.not_in_variant", variant=self.rules.name, thing="feet"
-            )
+            self.problem("foot_points", "hand.not_in_variant", variant=self.rules.key, thing="feet")
             points = None
         return points, cards
 
@@ -345,17 +341,16 @@ class _SideReader:
         rules = self.rules
         if not rules.special_hands:
             self.problem(
-                "special_hand", "hand.not_in_variant", variant=rules.name, thing="special hands"
+                "special_hand", "hand.not_in_variant", variant=rules.key, thing="special_hands"
             )
             return None
         if not isinstance(value, str) or rules.special_hand(value) is None:
-            names = ", ".join(h.key for h in rules.special_hands)
             self.problem(
                 "special_hand",
                 "hand.special_hand_unknown",
-                hand=repr(value),
-                variant=rules.name,
-                names=names,
+                hand=value,
+                variant=rules.key,
+                hands=[h.key for h in rules.special_hands],
             )
             return None
         return value
@@ -368,7 +363,7 @@ class _SideReader:
             return None
         for name, value in raw.items():
             if name not in SIDE_FIELD_SET:
-                self.problem(str(name), "hand.unknown_field", name=repr(name))
+                self.problem(str(name), "hand.unknown_field", name=name)
             elif value is None:  # a field is left out, never null: the stored record is read
                 self.problem(name, "hand.null", name=name)
         get = raw.get
@@ -376,10 +371,10 @@ class _SideReader:
         concealed = self.boolean(get("concealed"), "concealed")
         took_extra_value = get("took_extra_hand")
         took_extra = self.boolean(took_extra_value, "took_extra_hand")
-        canastas = self.counts(get("canastas"), "canastas", plan.kinds, KNOWN_KINDS, "canasta kind")
+        canastas = self.counts(get("canastas"), "canastas", plan.kinds, KNOWN_KINDS, "kind")
         meld_points_value = get("meld_points")
         meld_points = (
-            self.points(meld_points_value, "meld_points", "Meld points")
+            self.points(meld_points_value, "meld_points", "meld_points")
             if meld_points_value is not None
             else None
         )
@@ -390,7 +385,7 @@ class _SideReader:
                 "meld_cards",
                 plan.meld_categories,
                 KNOWN_CATEGORIES,
-                "card category",
+                "category",
                 plan.refused_in_meld,
             )
             if meld_cards_value is not None
@@ -398,7 +393,7 @@ class _SideReader:
         )
         hand_points_value = get("hand_points")
         hand_points = (
-            self.points(hand_points_value, "hand_points", "Hand points")
+            self.points(hand_points_value, "hand_points", "hand_points")
             if hand_points_value is not None
             else None
         )
@@ -409,7 +404,7 @@ class _SideReader:
                 "hand_cards",
                 plan.hand_categories,
                 KNOWN_CATEGORIES,
-                "card category",
+                "category",
                 plan.refused_in_hand,
             )
             if hand_cards_value is not None
@@ -430,37 +425,33 @@ class _SideReader:
         for name in sorted(given, key=COUNT_FIELDS.index) if given else ():
             value = get(name)
             if value is not None:
-                count = self.count(value, name, COUNT_LABELS[name])
+                count = self.count(value, name, name)
                 if count and name not in plan.count_fields:
-                    self.problem(
-                        name, "hand.not_in_variant", variant=rules.name, thing=COUNT_LABELS[name]
-                    )
+                    self.problem(name, "hand.not_in_variant", variant=rules.key, thing=name)
                 elif count is not None:
                     counts[name] = count
         extra = rules.extra_hand
         if extra is not None and took_extra_value is None:
-            self.problem("took_extra_hand", "hand.say_extra_hand", name=extra.name)
+            self.problem("took_extra_hand", "hand.say_extra_hand")
         elif extra is None and took_extra:
-            self.problem("took_extra_hand", "hand.no_extra_hand", variant=rules.name)
+            self.problem("took_extra_hand", "hand.no_extra_hand", variant=rules.key)
         penalties_value, special_value = get("penalties"), get("special_hand")
         penalties = self.penalties(penalties_value) if penalties_value is not None else ()
         special = self.special_hand(special_value) if special_value is not None else None
-        return SideHand.of(
-            {
-                "went_out": bool(went_out),
-                "concealed": bool(concealed),
-                "canastas": canastas or {},
-                "meld_points": meld_points,
-                "meld_cards": meld_cards,
-                "hand_points": hand_points,
-                "hand_cards": hand_cards,
-                "foot_points": foot_points,
-                "foot_cards": foot_cards,
-                "took_extra_hand": took_extra,
-                "penalties": penalties,
-                "special_hand": special,
-                **counts,
-            }
+        return SideHand(
+            went_out=bool(went_out),
+            concealed=bool(concealed),
+            canastas=canastas or {},
+            meld_points=meld_points,
+            meld_cards=meld_cards,
+            hand_points=hand_points,
+            hand_cards=hand_cards,
+            foot_points=foot_points,
+            foot_cards=foot_cards,
+            took_extra_hand=took_extra,
+            penalties=penalties,
+            special_hand=special,
+            **counts,
         )
 
 
@@ -473,9 +464,8 @@ def _players(
             return allowed[0]
         return plan.assumed_players.get(side_count) if side_count is not None else None
     if not _is_int(players) or players not in allowed:
-        choices = " or ".join(str(n) for n in allowed)
         problems.append(
-            Problem.of(None, "players", "hand.players", variant=rules.name, choices=choices)
+            Problem.of(None, "players", "hand.players", variant=rules.key, choices=list(allowed))
         )
         return None
     assert isinstance(players, int)
@@ -483,11 +473,7 @@ def _players(
 
 
 def _read_sides(
-    rules: Rules,
-    raw_sides: list[Any],
-    players_per_side: int | None,
-    names: list[str] | None,
-    problems: list[Problem],
+    rules: Rules, raw_sides: list[Any], problems: list[Problem]
 ) -> tuple[list[SideHand], list[set[str]]]:
     """Each side's record (an empty one where the record is not an object) and the fields
     that failed to parse ("side": the whole record); their problems go to `problems`."""
@@ -495,7 +481,7 @@ def _read_sides(
     sides: list[SideHand] = []
     failed: list[set[str]] = []
     for index, raw in enumerate(raw_sides):
-        reader = _SideReader(rules, plan, index, side_label(index, players_per_side, names))
+        reader = _SideReader(rules, plan, index)
         side = reader.read(raw)
         problems.extend(reader.problems)
         sides.append(side or SideHand())
@@ -520,7 +506,6 @@ def read_hand(
     rules: Rules,
     raw_sides: object,
     players: object = None,
-    side_names: list[str] | None = None,
     deal: object = None,
     lineup: object = None,
     phase: int | None = None,
@@ -529,11 +514,11 @@ def read_hand(
 
     `players` is the number of players a side (needed only where the preset
     allows several layouts; some presets assume one per number of sides);
-    `side_names` name the sides in messages; `deal` is the deal number that
-    deal-keyed rules follow (1 when not given; in a match, the hand number).
-    In a seated game (`rules.seating`) `lineup` says which seats formed each side
-    (`side_names` then name the seats) and `phase` which line-ups the hand may have
-    (None: any of the game's).
+    `deal` is the deal number that deal-keyed rules follow (1 when not given; in a
+    match, the hand number). In a seated game (`rules.seating`) `lineup` says which
+    seats formed each side and `phase` which line-ups the hand may have (None: any
+    of the game's). A problem names its side by index: InvalidHand says what the
+    reader made of the table (players a side, line-up), for the edge to name them.
     """
     problems: list[Problem] = []
     plan = reader_plan(rules)
@@ -544,36 +529,26 @@ def read_hand(
     problems.extend(lineup_problems)
     if not isinstance(raw_sides, list):
         problems.append(Problem.of(None, "sides", "hand.sides_not_list"))
-        raise InvalidHand(problems)
+        raise InvalidHand(problems, players_per_side)
     if rules.seating is not None:
-        return _read_seated(rules, raw_sides, seats, phase, side_names, deal_number, problems)
+        return _read_seated(rules, raw_sides, seats, phase, deal_number, problems)
     side_counts = plan.side_counts[players_per_side]  # None, or one of plan.players_choices
     if len(raw_sides) not in side_counts:
-        expected = " or ".join(str(n) for n in side_counts)
-        given = len(raw_sides)
         problems.append(
             Problem.of(
                 None,
                 "sides",
-                "hand.side_count_one" if given == 1 else "hand.side_count",
-                variant=rules.name,
-                expected=expected,
-                given=given,
+                "hand.side_count",
+                variant=rules.key,
+                expected=list(side_counts),
+                given=len(raw_sides),
             )
         )
-    sides, failed = _read_sides(rules, raw_sides, players_per_side, side_names, problems)
-    hand = made_frozen(  # Hand(...), made for less: one per hand read
-        Hand,
-        {
-            "sides": tuple(sides),
-            "players_per_side": players_per_side,
-            "deal": deal_number,
-            "lineup": (),
-        },
-    )
-    problems.extend(check_hand(rules, hand, failed, side_names))
+    sides, failed = _read_sides(rules, raw_sides, problems)
+    hand = Hand(tuple(sides), players_per_side, deal_number)
+    problems.extend(check_hand(rules, hand, failed))
     if problems:
-        raise InvalidHand(problems)
+        raise InvalidHand(problems, players_per_side)
     return hand
 
 
@@ -582,12 +557,11 @@ def _read_seated(
     raw_sides: list[Any],
     lineup: tuple[tuple[int, ...], ...] | None,
     phase: int | None,
-    seat_names: list[str] | None,
     deal: int,
     problems: list[Problem],
 ) -> Hand:
     """A hand of a seated game: one record per side of its line-up, in the line-up's order."""
-    names = lineup_side_names(lineup, seat_names) if lineup is not None else None
+    named = lineup or ()  # who the sides are, even when the records do not fit the line-up
     if lineup is not None and len(raw_sides) != len(lineup):
         problems.append(
             Problem.of(None, "sides", "hand.lineup_sides", sides=len(lineup), given=len(raw_sides))
@@ -595,12 +569,11 @@ def _read_seated(
         lineup = None
     sizes = {len(seats) for seats in lineup} if lineup is not None else set()
     players_per_side = sizes.pop() if len(sizes) == 1 else None
-    sides, failed = _read_sides(rules, raw_sides, players_per_side, names, problems)
+    sides, failed = _read_sides(rules, raw_sides, problems)
     hand = Hand(tuple(sides), players_per_side, deal, lineup or ())
     if lineup is not None:
-        who = names or []
-        problems.extend(lineup_side_problems(rules, lineup, sides, phase, who, failed))
-        problems.extend(check_hand(rules, hand, failed, names))
+        problems.extend(lineup_side_problems(rules, lineup, sides, phase, failed))
+        problems.extend(check_hand(rules, hand, failed))
     if problems:
-        raise InvalidHand(problems)
+        raise InvalidHand(problems, players_per_side, named)
     return hand

@@ -4,28 +4,19 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from .messages import with_article
-from .model import MeldTier, Rules
+from .model import CanastaNeed, MeldTier, Rules
 
 
 @dataclass(frozen=True)
 class MeldRequirement:
+    """What a first meld needs: `points` (0: no minimum) and, where a tier asks for one, a
+    canasta first (`canasta`: "any" or "natural"; see `CanastaNeed`)."""
+
     points: int
-    canasta: str | None
-    label: str
+    canasta: CanastaNeed | None
 
     def to_dict(self) -> dict[str, object]:
-        return {"points": self.points, "canasta": self.canasta, "label": self.label}
-
-
-def tier_label(rules: Rules, tier: MeldTier) -> str:
-    if tier.canasta is None:
-        return f"{tier.points} points" if tier.points else "No minimum"
-    noun = rules.canasta_noun if tier.canasta == "any" else f"natural {rules.canasta_noun}"
-    label = with_article(noun).capitalize()
-    if tier.points:
-        label += f" and melds worth at least {tier.points} points in all"
-    return label
+        return {"points": self.points, "canasta": self.canasta}
 
 
 def tier_for(rules: Rules, score: int, sides: int | None = None) -> MeldTier | None:
@@ -65,9 +56,8 @@ def meld_requirement(
     the number of sides at the table (where a tier holds for one table size).
     """
     if rules.meld_by_deal:
-        points = deal_minimum(rules, deal or 1)
-        return MeldRequirement(points, None, f"{points} points" if points else "No minimum")
+        return MeldRequirement(deal_minimum(rules, deal or 1), None)
     tier = tier_for(rules, score, sides)
     if tier is None:
-        return MeldRequirement(0, None, "No minimum")
-    return MeldRequirement(tier.points, tier.canasta, tier_label(rules, tier))
+        return MeldRequirement(0, None)
+    return MeldRequirement(tier.points, tier.canasta)

@@ -5,17 +5,36 @@ value. Scoring, validation and the meld table read these fields and nothing
 else, so a new preset is new data. A `Rules` value checks its own invariants
 when it is built (a preset, an option result or a rule set read back from a
 match), so a broken rule set never reaches the scorer.
+
+Nothing here is a word: kinds, cards, penalties, special hands and line-ups have
+keys, and a rule set names its `vocabulary` (how players of that game name
+things); the words are made at the edge (`scorekeeper.words`) in the reader's
+language.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping
-from dataclasses import dataclass, field
+from collections.abc import Mapping
+from dataclasses import dataclass, field, fields
 from enum import StrEnum
-from functools import wraps
+from functools import cached_property
 from typing import Any, TypeVar
 
-from .errors import InvalidRules
+from .errors import InvalidRules, Problem
+
+
+class Vocabulary(StrEnum):
+    """How the players of a game name its things (the same kind of canasta is a "clean
+    burraco" in Burraco, a "clean book" in Hand and Foot): the edge picks each game's
+    own words by it, as the message context of its translations."""
+
+    CANASTA = "canasta"
+    BOLIVIA = "bolivia"
+    BURACO = "buraco"
+    BURACO_PARTNERSHIPS = "buraco-partnerships"
+    BURRACO = "burraco"
+    HAND_AND_FOOT = "hand-and-foot"
+    MODERN_AMERICAN = "modern-american"
 
 
 class GameEndMode(StrEnum):
@@ -69,6 +88,13 @@ class KindGroup(StrEnum):
     WILD = "wild"
 
 
+class CardKind(StrEnum):
+    """Natural cards or wild cards: what a canasta kind can hold at the least."""
+
+    NATURAL = "natural"
+    WILD = "wild"
+
+
 class CanastaNeed(StrEnum):
     """What a meld tier asks for beside points."""
 
@@ -78,17 +104,14 @@ class CanastaNeed(StrEnum):
 
 @dataclass(frozen=True)
 class CardCategory:
-    """A group of cards with one point value (e.g. K Q J 10 9 8 at 10)."""
+    """A group of cards with one point value (e.g. K Q J 10 9 8 at 10): `ranks`, highest
+    first, for a group of ranks (13 is the king, 11 the jack); none for a group named by
+    its key alone (jokers, aces, twos)."""
 
     key: str
-    singular: str
-    plural: str
-    cards: str
     value: int
     wild: bool = False
-
-    def noun(self, count: int) -> str:
-        return self.singular if count == 1 else self.plural
+    ranks: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True)
@@ -99,10 +122,13 @@ class DeckCount:
 
 @dataclass(frozen=True)
 class Deck:
+    """A deck by its key ("double": two packs and four jokers); `packs`, for a deck built
+    from a number of packs with their jokers, says how many."""
+
     key: str
-    label: str
     size: int
     counts: tuple[DeckCount, ...]
+    packs: int | None = None
 
     def count_of(self, category: str) -> int:
         for entry in self.counts:
@@ -131,7 +157,7 @@ class PackDeck:
         n = self.pack_count(players)
         counts = tuple(DeckCount(entry.category, entry.count * n) for entry in self.pack)
         size = self.pack_size * n
-        return Deck(f"packs-{n}", f"{n} packs with their jokers ({size} cards)", size, counts)
+        return Deck(f"packs-{n}", size, counts, packs=n)
 
 
 @dataclass(frozen=True)
@@ -145,12 +171,6 @@ class Layout:
     sides: int
     players_per_side: int
     assumed: bool = False
-
-    @property
-    def label(self) -> str:
-        if self.players_per_side == 1:
-            return f"{self.sides} players, each on their own"
-        return f"{self.sides} partnerships of {self.players_per_side}"
 
     @property
     def key(self) -> str:
@@ -167,14 +187,13 @@ class CanastaKind:
     the kind is clean, dirty or wild; `max_on_table` caps the kind across all
     sides of one hand. `option` is the house-rule option that sets the bonus.
     A kind with `enabled=False` exists only as an option that is off;
-    `optional` lets its option turn an enabled kind off (`false`).
+    `optional` lets its option turn an enabled kind off (`false`). `note` is the key
+    of what the rule book adds about the kind (its cards, how it scores).
     """
 
     key: str
-    singular: str
-    plural: str
     bonus: int
-    cheapest: str
+    cheapest: CardKind
     option: str
     enabled: bool = True
     note: str = ""
@@ -182,9 +201,6 @@ class CanastaKind:
     group: KindGroup = KindGroup.CLEAN
     max_on_table: int | None = None
     optional: bool = False
-
-    def noun(self, count: int) -> str:
-        return self.singular if count == 1 else self.plural
 
 
 @dataclass(frozen=True)
@@ -205,7 +221,6 @@ class GoingOut:
     `needs_all_feet`: every player of the side has.
     """
 
-    label: str
     bonus: int
     concealed_bonus: int | None
     needs: tuple[CanastaClause, ...]
@@ -268,12 +283,7 @@ class RedThrees:
     laid_sign: Sign = Sign.PLUS
     field: str = "red_threes"
     card_category: str = "red_three"
-    singular: str = "red three"
-    plural: str = "red threes"
     schedule_option: str | None = None
-
-    def noun(self, count: int) -> str:
-        return self.singular if count == 1 else self.plural
 
     def special_total(self, count: int) -> int | None:
         """The schedule's own total for this many threes, where it has one."""
@@ -289,7 +299,8 @@ class RedThrees:
 
 @dataclass(frozen=True)
 class CountedPenalty:
-    """A hand-record count that costs `points` each (black threes in hand...).
+    """A hand-record count that costs `points` each (black threes in hand...), named by
+    its `field`.
 
     `card_category` makes the counted cards count toward the deck limits;
     `replaces_hand_cards` means those cards are entered only through this
@@ -303,8 +314,6 @@ class CountedPenalty:
     """
 
     field: str
-    singular: str
-    plural: str
     points: int
     card_category: str | None = None
     replaces_hand_cards: bool = False
@@ -315,9 +324,6 @@ class CountedPenalty:
     needs_kind: str | None = None
     excludes_kind: str | None = None
 
-    def noun(self, count: int) -> str:
-        return self.singular if count == 1 else self.plural
-
 
 @dataclass(frozen=True)
 class SpecialHand:
@@ -327,7 +333,6 @@ class SpecialHand:
     """
 
     key: str
-    label: str
     points: int
     wins_game: bool = False
 
@@ -335,13 +340,13 @@ class SpecialHand:
 @dataclass(frozen=True)
 class CataloguePenalty:
     key: str
-    label: str
     points: int
 
 
 @dataclass(frozen=True)
 class ExtraHand:
-    name: str
+    """A second hand a side must take before going out (the morto, the pozzetto)."""
+
     penalty_not_taken: int
 
 
@@ -355,8 +360,6 @@ class Feet:
     what the house rule pays when it is simply turned on.
     """
 
-    singular: str = "foot"
-    plural: str = "feet"
     exact_pickup_bonus: int | None = None
     exact_pickup_usual: int | None = None
 
@@ -370,7 +373,7 @@ class MeldTier:
 
     min_score: int | None
     points: int
-    canasta: str | None = None
+    canasta: CanastaNeed | None = None
     sides: int | None = None
 
 
@@ -415,7 +418,6 @@ class LineupShape:
     """
 
     key: str
-    label: str
     sizes: tuple[int, ...]
     lone_took_extra_hand: bool = False
     no_extra_hand: bool = False
@@ -460,53 +462,20 @@ class Seating:
         return -(-total // step) * self.share_multiple
 
 
-D = TypeVar("D")
-
-
-def made_frozen(cls: type[D], fields: dict[str, Any]) -> D:
-    """The frozen dataclass `cls` holding `fields` (every field, in field order): equal to
-    `cls(**fields)`, made without the generated __init__, which sets each field through
-    object.__setattr__. The engine makes a record per side and a line per score line
-    of every hand; for a side's 24 fields that __init__ was most of reading it.
-
-    `fields` becomes the instance's own dict: pass a new one, kept nowhere else.
-    """
-    made = object.__new__(cls)
-    object.__setattr__(made, "__dict__", fields)
-    return made
-
-
-def kept(lookup: Callable[[Rules], T]) -> Callable[[Rules], T]:
-    """A lookup over a rule set alone, computed once per rule set: the data is frozen, and
-    every hand read, checked and scored asks for it again. Kept beside the fields (not
-    one of them), so equality, hashing and serialization see only the data. Other
-    modules keep their own per-rule-set lookups this way too (a reader's plan)."""
-    name = f"_kept_{lookup.__module__}.{lookup.__qualname__}"
-
-    @wraps(lookup)
-    def kept_lookup(rules: Rules) -> T:
-        try:
-            return rules.__dict__[name]  # type: ignore[no-any-return]
-        except KeyError:
-            value = rules.__dict__[name] = lookup(rules)
-            return value
-
-    return kept_lookup
-
-
 @dataclass(frozen=True)
 class Rules:
-    """A complete, resolved rule set: a preset, or a preset with options applied."""
+    """A complete, resolved rule set: a preset, or a preset with options applied.
+
+    Its derived lookups are `cached_property`s: worked out once per rule set (the data is
+    frozen), outside the fields, so equality, hashing and serialization see only the
+    data. Its hash is kept too: the engine's plans are cached per rule set.
+    """
 
     key: str
-    name: str
-    description: str
-    source: str
+    vocabulary: Vocabulary
     layouts: tuple[Layout, ...]
     deck: Deck
     cards: tuple[CardCategory, ...]
-    canasta_noun: str
-    canasta_plural: str
     canasta_kinds: tuple[CanastaKind, ...]
     going_out: GoingOut
     target: int
@@ -532,32 +501,39 @@ class Rules:
     def __post_init__(self) -> None:
         problems = invariant_problems(self)
         if problems:
-            raise InvalidRules(f"{self.key}: " + "; ".join(problems))
+            raise InvalidRules(problems)
+
+    def __hash__(self) -> int:
+        return self._hash
+
+    @cached_property
+    def _hash(self) -> int:
+        return hash(tuple(getattr(self, f.name) for f in fields(self)))
 
     # Lookups over the data; none of them branches on the variant.
 
     def category(self, key: str) -> CardCategory | None:
         return next((c for c in self.cards if c.key == key), None)
 
-    @kept
+    @cached_property
     def category_values(self) -> Mapping[str, int]:
         """Each card category's value by key: counting cards asks for these on every side
         of every hand."""
         return {category.key: category.value for category in self.cards}
 
-    @kept
+    @cached_property
     def kinds(self) -> tuple[CanastaKind, ...]:
         """The canasta kinds this rule set has (enabled ones)."""
         return tuple(k for k in self.canasta_kinds if k.enabled)
 
     def kind(self, key: str) -> CanastaKind | None:
-        return next((k for k in self.kinds() if k.key == key), None)
+        return next((k for k in self.kinds if k.key == key), None)
 
     def clause_kinds(self, clause: CanastaClause) -> tuple[str, ...] | None:
         """The kinds a clause counts (None: any kind); a group names its enabled kinds."""
         if not clause.kinds and not clause.groups:
             return None
-        grouped = [k.key for k in self.kinds() if k.group in clause.groups]
+        grouped = [k.key for k in self.kinds if k.group in clause.groups]
         return tuple(dict.fromkeys((*clause.kinds, *grouped)))
 
     def catalogue_penalty(self, key: str) -> CataloguePenalty | None:
@@ -566,13 +542,10 @@ class Rules:
     def special_hand(self, key: object) -> SpecialHand | None:
         return next((h for h in self.special_hands if h.key == key), None)
 
-    @kept
+    @cached_property
     def laid_threes(self) -> tuple[RedThrees, ...]:
         """The schedules of threes laid down: red, and black where they score too."""
         return tuple(t for t in (self.red_threes, self.black_threes) if t is not None)
-
-    def canasta_noun_for(self, count: int) -> str:
-        return self.canasta_noun if count == 1 else self.canasta_plural
 
     def cheapest_value(self, wild: bool) -> int:
         """The lowest point value of a natural (or wild) card in this value set."""
@@ -592,7 +565,7 @@ class Rules:
     def min_canasta_points(self, kind: CanastaKind) -> int:
         if kind.min_points is not None:
             return kind.min_points
-        return self.canasta_size * self.cheapest_value(kind.cheapest == "wild")
+        return self.canasta_size * self.cheapest_value(kind.cheapest == CardKind.WILD)
 
     def target_for(self, layout: Layout | str | None = None) -> int:
         """The target of a table of this layout (the preset's own target when unknown)."""
@@ -606,7 +579,7 @@ class Rules:
         """Whether the initial-meld minimum follows the score (else the deal number)."""
         return not self.meld_by_deal
 
-    @kept
+    @cached_property
     def fields(self) -> tuple[str, ...]:
         """The hand-record fields a side's record may carry under these rules."""
         names = ["went_out", "concealed", "canastas", "meld_points", "meld_cards"]
@@ -615,7 +588,7 @@ class Rules:
             names += ["foot_points", "foot_cards", "feet_taken"]
             if self.feet.exact_pickup_bonus is not None:
                 names.append("exact_pickups")
-        names += [threes.field for threes in self.laid_threes()]
+        names += [threes.field for threes in self.laid_threes]
         names += [p.field for p in self.counted_penalties]
         if self.extra_hand is not None:
             names.append("took_extra_hand")
@@ -629,31 +602,37 @@ def _bad_points(value: int) -> bool:
     return value < 0 or value % 5 != 0
 
 
-def _clause_problems(rules: Rules, clauses: tuple[CanastaClause, ...], where: str) -> list[str]:
+def _fault(rules: Rules, key: str, /, **params: Any) -> Problem:
+    """A reason a rule set cannot be scored by (no side, no field): key `rules.*`."""
+    return Problem(None, None, f"rules.{key}", {"variant": rules.key, **params})
+
+
+def _clause_problems(rules: Rules, clauses: tuple[CanastaClause, ...], deal: int) -> list[Problem]:
+    """`deal` 0: the going-out requirement; else the one of that deal."""
     known = {k.key for k in rules.canasta_kinds}
     problems = []
     for clause in clauses:
         if clause.count < 1:
-            problems.append(f"{where}: a clause needs a count of at least 1")
+            problems.append(_fault(rules, "clause_count", deal=deal))
         unknown = [k for k in clause.kinds if k not in known]
         if unknown:
-            problems.append(f"{where} names kinds the rules do not have: {', '.join(unknown)}")
+            problems.append(_fault(rules, "clause_kinds", deal=deal, kinds=unknown))
     return problems
 
 
-def invariant_problems(rules: Rules) -> list[str]:
+def invariant_problems(rules: Rules) -> list[Problem]:
     """What makes a rule set impossible to score by (empty for a sound one)."""
-    problems: list[str] = []
+    problems: list[Problem] = []
     if not rules.layouts:
-        problems.append("there must be at least one table layout")
+        problems.append(_fault(rules, "no_layout"))
     if any(lay.sides < 2 or lay.players_per_side < 1 for lay in rules.layouts):
-        problems.append("a layout needs 2 or more sides of at least 1 player")
+        problems.append(_fault(rules, "layout_size"))
     keys = [k.key for k in rules.canasta_kinds]
     if len(set(keys)) != len(keys):
-        problems.append("canasta kinds must have distinct keys")
+        problems.append(_fault(rules, "kind_keys"))
     options = [k.option for k in rules.canasta_kinds]
     if len(set(options)) != len(options):
-        problems.append("canasta kinds must have distinct options")
+        problems.append(_fault(rules, "kind_options"))
     points = [k.bonus for k in rules.canasta_kinds]
     points += [rules.going_out.bonus, *rules.going_out.bonus_by_deal, *rules.meld_by_deal]
     if rules.going_out.concealed_bonus is not None:
@@ -665,73 +644,73 @@ def invariant_problems(rules: Rules) -> list[str]:
     points += [t.points for t in rules.meld_table]
     points += [t.target for t in rules.game_end.targets_by_layout]
     points += [k.min_points for k in rules.canasta_kinds if k.min_points is not None]
-    for red in rules.laid_threes():
+    for red in rules.laid_threes:
         points += [red.each, *(t.total for t in red.totals)]
         if red.penalty_each is not None:
             points.append(red.penalty_each)
         counts = [t.count for t in red.totals]
         if len(set(counts)) != len(counts) or any(c < 1 for c in counts):
-            problems.append("red-three totals need distinct counts of at least 1")
+            problems.append(_fault(rules, "three_totals"))
         if red.negative_when_choices and red.negative_when not in red.negative_when_choices:
-            problems.append("the red-three minus rule must be one of its choices")
+            problems.append(_fault(rules, "three_minus_choice"))
     if rules.extra_hand is not None:
         points.append(rules.extra_hand.penalty_not_taken)
     if rules.feet is not None and rules.feet.exact_pickup_bonus is not None:
         points.append(rules.feet.exact_pickup_bonus)
     if any(_bad_points(p) for p in points):
-        problems.append("every bonus, penalty and card value must be a multiple of 5, at least 0")
+        problems.append(_fault(rules, "points"))
     if rules.target <= 0 or rules.target % 5:
-        problems.append("the target must be a positive multiple of 5")
-    problems += _clause_problems(rules, rules.going_out.needs, "the going-out requirement")
+        problems.append(_fault(rules, "target"))
+    problems += _clause_problems(rules, rules.going_out.needs, 0)
     for deal, needs in enumerate(rules.going_out.needs_by_deal, start=1):
-        problems += _clause_problems(rules, needs, f"the going-out requirement of deal {deal}")
+        problems += _clause_problems(rules, needs, deal)
     previous: int | None = None
     for index, tier in enumerate(rules.meld_table):
         if (index == 0) != (tier.min_score is None):
-            problems.append("only the first meld tier has no starting score")
+            problems.append(_fault(rules, "tier_start"))
         elif tier.min_score is not None and previous is not None and tier.min_score <= previous:
-            problems.append("meld tiers must rise")
+            problems.append(_fault(rules, "tiers_rise"))
         if tier.canasta is not None and tier.canasta not in set(CanastaNeed):
-            problems.append('a meld tier asks for no canasta, "any" or "natural"')
+            problems.append(_fault(rules, "tier_canasta"))
         previous = tier.min_score if tier.min_score is not None else previous
     end = rules.game_end
     if end.mode == GameEndMode.DEALS and end.deals < 1:
-        problems.append("a game of deals needs at least 1 deal")
+        problems.append(_fault(rules, "deals"))
     layout_keys = {lay.key for lay in rules.layouts}
     if any(t.layout not in layout_keys for t in end.targets_by_layout):
-        problems.append("a target is given for a layout the rules do not have")
+        problems.append(_fault(rules, "target_layout"))
     special_keys = [h.key for h in rules.special_hands]
     if len(set(special_keys)) != len(special_keys):
-        problems.append("special hands must have distinct keys")
+        problems.append(_fault(rules, "special_keys"))
     card_keys = {c.key for c in rules.cards}
     if len(card_keys) != len(rules.cards):
-        problems.append("card categories must have distinct keys")
+        problems.append(_fault(rules, "card_keys"))
     if any(key not in card_keys for key in rules.unmeldable):
-        problems.append("cards that cannot be melded must be card categories of the rules")
+        problems.append(_fault(rules, "unmeldable"))
     penalty_fields = [p.field for p in rules.counted_penalties]
     if len(set(penalty_fields)) != len(penalty_fields):
-        problems.append("counted penalties must have distinct fields")
+        problems.append(_fault(rules, "penalty_fields"))
     if rules.packs is not None and rules.packs.packs is not None and rules.packs.packs < 1:
-        problems.append("a deck needs at least one pack")
+        problems.append(_fault(rules, "packs"))
     if rules.seating is not None:
         problems += _seating_problems(rules, rules.seating)
     return problems
 
 
-def _seating_problems(rules: Rules, seating: Seating) -> list[str]:
+def _seating_problems(rules: Rules, seating: Seating) -> list[Problem]:
     problems = []
     if not any(lay.sides == seating.seats and lay.players_per_side == 1 for lay in rules.layouts):
-        problems.append("seats need a layout of that many sides of one player")
+        problems.append(_fault(rules, "seat_layout"))
     needs_later = seating.switch_from is not None or seating.mode == LineupMode.EACH_FOR_SELF
     if not seating.opening or (needs_later and not seating.later):
-        problems.append("every phase of a seated game needs at least one line-up")
+        problems.append(_fault(rules, "phase_lineups"))
     for shape in (*seating.opening, *seating.later):
         if sum(shape.sizes) != seating.seats or list(shape.sizes) != sorted(shape.sizes):
-            problems.append(f"the line-up {shape.key} must seat every seat once, sizes rising")
+            problems.append(_fault(rules, "lineup_seats", shape=shape.key))
         if len(shape.sizes) < 2 or min(shape.sizes) < 1:
-            problems.append(f"the line-up {shape.key} needs 2 or more sides")
+            problems.append(_fault(rules, "lineup_sides", shape=shape.key))
     if seating.share_multiple < 1:
-        problems.append("a share is rounded to a positive multiple")
+        problems.append(_fault(rules, "share_multiple"))
     if seating.switch_from is not None and _bad_points(seating.switch_from):
-        problems.append("the phase switch must be a multiple of 5, at least 0")
+        problems.append(_fault(rules, "switch"))
     return problems

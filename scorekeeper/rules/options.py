@@ -2,19 +2,21 @@
 
 The options a preset offers are derived from its data (a preset with no red
 threes offers no red-three option), so a new preset needs no new code here.
+An option's label, and why a value is refused, are message keys and parameters
+(`option.*`, `reason.*`): the edge puts them in words.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from enum import StrEnum
 from typing import Any, TypeGuard
 
 from .errors import InvalidOptions, InvalidRules, Problem
-from .messages import with_article
 from .model import (
     CanastaClause,
+    CanastaNeed,
     GameEndMode,
     LineupMode,
     MeldMinusWhen,
@@ -58,28 +60,37 @@ class OptionGroup(StrEnum):
     MORE = "more"
 
 
+Reason = dict[str, Any]  # why a value is refused: {"key": "reason.*", "params": {...}}
+
+
+def _reason(key: str, /, **params: Any) -> Reason:
+    return {"key": f"reason.{key}", "params": params}
+
+
 @dataclass(frozen=True)
 class OptionSpec:
-    """One option of one preset: its name, what it sets, its default and type.
+    """One option of one preset: its name, what it sets, its default and type, and its
+    label as a message (`key`, `params`: what it names, as keys).
 
     `minimum`/`maximum` bound an `int`; `nullable` accepts null (the preset's
     own behaviour) for list options.
     """
 
     name: str
-    label: str
-    type: str
+    key: str
+    type: OptionType
     default: object
     choices: tuple[str, ...] = ()
     group: OptionGroup = OptionGroup.MORE
     minimum: int | None = None
     maximum: int | None = None
     nullable: bool = False
+    params: Mapping[str, Any] = field(default_factory=dict, compare=False)
 
     def to_dict(self) -> dict[str, object]:
+        """The option as data (its label is the edge's: `key` and `params` say it)."""
         data: dict[str, object] = {
             "name": self.name,
-            "label": self.label,
             "type": str(self.type),
             "default": self.default,
             "group": str(self.group),
@@ -131,15 +142,14 @@ def _red_three_specs(rules: Rules) -> list[OptionSpec]:
         return []
     if red.schedule_option is not None:
         most = rules.deck.count_of(red.card_category)
-        label = "Threes of one colour laid down (count -> points, the same for each colour)"
         schedule = {str(n): red.plus_value(n) for n in range(1, most + 1)}
-        return [OptionSpec(red.schedule_option, label, OptionType.TOTALS, schedule)]
-    specs = [OptionSpec("red_three", "Value of one red three", OptionType.POINTS, red.each)]
+        return [OptionSpec(red.schedule_option, "option.three_totals", OptionType.TOTALS, schedule)]
+    specs = [OptionSpec("red_three", "option.red_three", OptionType.POINTS, red.each)]
     if red.negative_when == NegativeWhen.NEVER:
         specs.append(
             OptionSpec(
                 "red_threes_laid",
-                "Red threes laid down count",
+                "option.red_threes_laid",
                 OptionType.CHOICE,
                 str(red.laid_sign),
                 tuple(Sign),
@@ -150,7 +160,7 @@ def _red_three_specs(rules: Rules) -> list[OptionSpec]:
         specs.append(
             OptionSpec(
                 "red_threes_negative_when",
-                "Red threes count minus when the side has",
+                "option.red_threes_negative_when",
                 OptionType.CHOICE,
                 str(red.negative_when),
                 tuple(str(c) for c in red.negative_when_choices),
@@ -160,7 +170,7 @@ def _red_three_specs(rules: Rules) -> list[OptionSpec]:
         specs.append(
             OptionSpec(
                 "red_three_totals",
-                "Totals for many red threes on one side",
+                "option.red_three_totals",
                 OptionType.TOTALS,
                 {str(t.count): t.total for t in red.totals},
             )
@@ -168,7 +178,7 @@ def _red_three_specs(rules: Rules) -> list[OptionSpec]:
         specs.append(
             OptionSpec(
                 "red_threes_minus",
-                "Red threes counted minus",
+                "option.red_threes_minus",
                 OptionType.CHOICE,
                 str(red.minus),
                 tuple(RedThreesMinus),
@@ -181,16 +191,18 @@ def _target_spec(rules: Rules) -> OptionSpec:
     """With targets by layout the default is null (each layout's own target)."""
     by_layout = rules.game_end.targets_by_layout
     if by_layout:
-        label = (
-            "Target score (default by layout: "
-            + ", ".join(f"{t.target} for {t.layout}" for t in by_layout)
-            + ")"
-        )
+        targets = [{"layout": t.layout, "target": t.target} for t in by_layout]
         return OptionSpec(
-            "target", label, OptionType.POINTS, None, group=OptionGroup.COMMON, nullable=True
+            "target",
+            "option.target_by_layout",
+            OptionType.POINTS,
+            None,
+            group=OptionGroup.COMMON,
+            nullable=True,
+            params={"targets": targets},
         )
     return OptionSpec(
-        "target", "Target score", OptionType.POINTS, rules.target, group=OptionGroup.COMMON
+        "target", "option.target", OptionType.POINTS, rules.target, group=OptionGroup.COMMON
     )
 
 
@@ -198,7 +210,7 @@ def _seating_specs(seating: Seating) -> list[OptionSpec]:
     return [
         OptionSpec(
             "lineup_mode",
-            "Line-ups: pair against one and then each for himself, or each for himself throughout",
+            "option.lineup_mode",
             OptionType.CHOICE,
             str(seating.mode),
             tuple(LineupMode),
@@ -206,7 +218,7 @@ def _seating_specs(seating: Seating) -> list[OptionSpec]:
         ),
         OptionSpec(
             "solo_phase_from",
-            "Each for himself once a player reaches",
+            "option.solo_phase_from",
             OptionType.POINTS,
             seating.switch_from,
             group=OptionGroup.COMMON,
@@ -221,7 +233,7 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
     end = rules.game_end
     specs = [
         _target_spec(rules),
-        OptionSpec("going_out", f"{going.label} bonus", OptionType.POINTS, going.bonus),
+        OptionSpec("going_out", "option.going_out", OptionType.POINTS, going.bonus),
     ]
     if rules.seating is not None:
         specs += _seating_specs(rules.seating)
@@ -229,35 +241,61 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
         specs.append(
             OptionSpec(
                 "concealed_going_out",
-                "Going out concealed bonus",
+                "option.concealed_going_out",
                 OptionType.POINTS,
                 going.concealed_bonus,
             )
         )
     for kind in rules.canasta_kinds:
-        label = f"Bonus for {with_article(kind.singular)}"
+        named = {"kind": kind.key}
         if kind.enabled and not kind.optional:
-            specs.append(OptionSpec(kind.option, label, OptionType.POINTS, kind.bonus))
+            specs.append(
+                OptionSpec(kind.option, "option.kind", OptionType.POINTS, kind.bonus, params=named)
+            )
         elif kind.enabled:
-            label += " (false: not played)"
-            specs.append(OptionSpec(kind.option, label, OptionType.OPTIONAL_POINTS, kind.bonus))
+            specs.append(
+                OptionSpec(
+                    kind.option,
+                    "option.kind_optional",
+                    OptionType.OPTIONAL_POINTS,
+                    kind.bonus,
+                    params=named,
+                )
+            )
         else:
-            label += " (off unless set)"
-            specs.append(OptionSpec(kind.option, label, OptionType.OPTIONAL_POINTS, None))
+            specs.append(
+                OptionSpec(
+                    kind.option, "option.kind_off", OptionType.OPTIONAL_POINTS, None, params=named
+                )
+            )
     specs += _red_three_specs(rules)
     for penalty in rules.counted_penalties:
         if penalty.option is not None:
-            label = f"Cost of each {penalty.singular}"
-            specs.append(OptionSpec(penalty.option, label, OptionType.POINTS, penalty.points))
+            specs.append(
+                OptionSpec(
+                    penalty.option,
+                    "option.penalty",
+                    OptionType.POINTS,
+                    penalty.points,
+                    params={"penalty": penalty.field},
+                )
+            )
     for penalty in rules.optional_penalties:
         if penalty.option is not None:
-            label = f"Cost of {with_article(penalty.singular)} (off unless set)"
-            specs.append(OptionSpec(penalty.option, label, OptionType.OPTIONAL_POINTS, None))
+            specs.append(
+                OptionSpec(
+                    penalty.option,
+                    "option.penalty_off",
+                    OptionType.OPTIONAL_POINTS,
+                    None,
+                    params={"penalty": penalty.field},
+                )
+            )
     if rules.meld_table:
         specs.append(
             OptionSpec(
                 "meld_minimums",
-                "Initial meld minimums",
+                "option.meld_minimums",
                 OptionType.MELD_TABLE,
                 meld_table_to_json(rules.meld_table),
             )
@@ -266,7 +304,7 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
         specs.append(
             OptionSpec(
                 "game_end",
-                "The game ends",
+                "option.game_end",
                 OptionType.CHOICE,
                 str(end.mode),
                 tuple(GameEndMode),
@@ -276,7 +314,7 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
         specs.append(
             OptionSpec(
                 "deals",
-                "Number of deals",
+                "option.deals",
                 OptionType.INT,
                 end.deals,
                 group=common,
@@ -288,8 +326,9 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
         specs.append(
             OptionSpec(
                 "meld_minimums_by_deal",
-                "Initial meld minimum of each deal"
-                + (" (instead of by score)" if rules.meld_by_deal_offered else ""),
+                "option.meld_minimums_by_deal_offered"
+                if rules.meld_by_deal_offered
+                else "option.meld_minimums_by_deal",
                 OptionType.POINTS_LIST,
                 list(rules.meld_by_deal) or None,
                 nullable=rules.meld_by_deal_offered,
@@ -299,7 +338,7 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
         specs.append(
             OptionSpec(
                 "special_hands",
-                "Special hands (key -> points; false: not played)",
+                "option.special_hands",
                 OptionType.SPECIAL_HANDS,
                 {h.key: h.points for h in rules.special_hands},
             )
@@ -307,7 +346,7 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
     specs.append(
         OptionSpec(
             "canastas_to_go_out",
-            f"{rules.canasta_plural.capitalize()} needed to go out",
+            "option.canastas_to_go_out",
             OptionType.INT,
             _any_count(rules),
             minimum=0,
@@ -318,7 +357,7 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
     specs.append(
         OptionSpec(
             "going_out_needs",
-            "What a side needs to go out",
+            "option.going_out_needs",
             OptionType.CLAUSES,
             clauses_to_json(rules, going.needs),
         )
@@ -328,27 +367,27 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
         specs += [
             OptionSpec(
                 "going_out_needs_by_deal",
-                "What a side needs to go out, deal by deal",
+                "option.going_out_needs_by_deal",
                 OptionType.CLAUSES_LIST,
                 by_deal or None,
                 nullable=True,
             ),
             OptionSpec(
                 "going_out_by_deal",
-                "Going-out bonus, deal by deal",
+                "option.going_out_by_deal",
                 OptionType.POINTS_LIST,
                 list(going.bonus_by_deal) or None,
                 nullable=True,
             ),
             OptionSpec(
                 "going_out_needs_all_feet",
-                f"Every player must have picked up the {rules.feet.singular} before going out",
+                "option.going_out_needs_all_feet",
                 OptionType.BOOL,
                 going.needs_all_feet,
             ),
             OptionSpec(
                 "exact_pickup_bonus",
-                "Bonus for picking up exactly the cards of hand and foot (off unless set)",
+                "option.exact_pickup_bonus",
                 OptionType.OPTIONAL_POINTS,
                 rules.feet.exact_pickup_bonus,
             ),
@@ -357,7 +396,7 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
         specs.append(
             OptionSpec(
                 "packs",
-                "Packs of cards (default: one more than the players)",
+                "option.packs",
                 OptionType.INT,
                 rules.packs.packs,
                 minimum=2,
@@ -368,21 +407,21 @@ def available_options(rules: Rules) -> tuple[OptionSpec, ...]:
     specs += [
         OptionSpec(
             "meld_minus_when",
-            "Melded cards count minus when the side has",
+            "option.meld_minus_when",
             OptionType.CHOICE,
             str(rules.meld_minus_when),
             tuple(MeldMinusWhen),
         ),
         OptionSpec(
             "tie_rule",
-            "A tie for first place at the end",
+            "option.tie_rule",
             OptionType.CHOICE,
             str(end.tie_rule),
             tuple(TieRule),
         ),
         OptionSpec(
             "card_values",
-            "Card values",
+            "option.card_values",
             OptionType.CARD_VALUES,
             {c.key: c.value for c in rules.cards},
         ),
@@ -405,27 +444,28 @@ MAX_PACKS = 20
 MAX_LIST = 50
 
 
-def _points_problem(value: object, *, positive: bool = False) -> str | None:
+def _points_problem(value: object, *, positive: bool = False) -> Reason | None:
     """Why `value` is not a valid number of points, or None when it is."""
     if not _is_int(value):
-        return "must be a whole number of points"
+        return _reason("points_whole")
     assert isinstance(value, int)
     if value < 0 or (positive and value == 0):
-        return "must be more than 0" if positive else "cannot be negative"
+        return _reason("points_positive") if positive else _reason("points_negative")
     if value > MAX_OPTION_POINTS:
-        return f"must be at most {MAX_OPTION_POINTS}"
+        return _reason("points_most", most=MAX_OPTION_POINTS)
     if value % 5:
-        return "must be a multiple of 5"
+        return _reason("points_fives")
     return None
 
 
 @dataclass(frozen=True)
 class TierProblem:
-    """What is wrong in a meld table: the tier (None: the whole table) and its key."""
+    """What is wrong in a meld table: the tier (None: the whole table), its key, and why
+    (`reason`)."""
 
     tier: int | None
     key: str | None
-    message: str
+    reason: Reason
 
 
 def _is_score(value: object) -> TypeGuard[int]:
@@ -435,45 +475,44 @@ def _is_score(value: object) -> TypeGuard[int]:
 def parse_meld_table(value: object) -> tuple[tuple[MeldTier, ...], list[TierProblem]]:
     """Read a whole meld table; return it with everything that is wrong with it."""
     if not isinstance(value, list):
-        return (), [TierProblem(None, None, "must be a list of tiers")]
+        return (), [TierProblem(None, None, _reason("tiers_list"))]
     tiers: list[MeldTier] = []
     problems: list[TierProblem] = []
     previous: int | None = None
     for index, item in enumerate(value):
-        where = f"tier {index + 1}"
 
-        def problem(key: str | None, message: str, index: int = index) -> None:
-            problems.append(TierProblem(index, key, message))
+        def problem(key: str | None, why: str, index: int = index, **params: Any) -> None:
+            problems.append(TierProblem(index, key, _reason(why, tier=index + 1, **params)))
 
         if not isinstance(item, Mapping):
-            problem(None, f"{where} must be an object with min_score, points and canasta")
+            problem(None, "tier_object")
             continue
         unknown = sorted(str(k) for k in item if k not in _TIER_KEYS)
         if unknown:
-            problem(None, f"{where} has unknown keys: {', '.join(unknown)}")
+            problem(None, "tier_keys", keys=unknown)
         min_score = item.get("min_score")
         if index == 0:
             if min_score is not None:
-                message = "the first tier must have min_score null (it covers every lower score)"
-                problem("min_score", message)
+                problem("min_score", "tier_first")
         elif not _is_score(min_score):
-            problem("min_score", f"{where} needs a whole-number min_score")
+            problem("min_score", "tier_min_score")
         elif previous is not None and min_score <= previous:
-            problem("min_score", f"{where} must start above the tier before it")
+            problem("min_score", "tier_rising")
         if isinstance(min_score, int) and not isinstance(min_score, bool):
             previous = min_score
         points = item.get("points", 0)
         reason = _points_problem(points)
         if reason:
-            problem("points", f"{where}: points {reason}")
+            problem("points", "tier_points", reason=reason)
         canasta = item.get("canasta")
         if canasta not in CANASTA_REQUIREMENTS:
-            problem("canasta", f'{where}: canasta must be null, "any" or "natural"')
+            problem("canasta", "tier_canasta")
         sides = item.get("sides")
         if sides is not None and (not _is_int(sides) or not 2 <= sides <= 12):
-            problem("sides", f"{where}: sides must be null or a number of sides from 2 to 12")
+            problem("sides", "tier_sides")
         if not problems:
-            tiers.append(MeldTier(min_score, points, canasta, sides))
+            need = CanastaNeed(canasta) if canasta is not None else None
+            tiers.append(MeldTier(min_score, points, need, sides))
     return tuple(tiers), problems
 
 
@@ -706,7 +745,7 @@ FIXED_SETTERS: dict[str, Setter] = {
 
 
 def _setter(rules: Rules, spec: OptionSpec) -> Setter:
-    if any(t.schedule_option == spec.name for t in rules.laid_threes()):
+    if any(t.schedule_option == spec.name for t in rules.laid_threes):
         return _set_three_totals
     if spec.name in FIXED_SETTERS:
         return FIXED_SETTERS[spec.name]
@@ -718,100 +757,94 @@ def _setter(rules: Rules, spec: OptionSpec) -> Setter:
 # --- Reading option values ------------------------------------------------------------
 
 
-def _choices_text(choices: tuple[str, ...]) -> str:
-    return "must be one of " + ", ".join(f'"{c}"' for c in choices)
-
-
-def _parse_clauses(value: object, kinds: set[str]) -> tuple[tuple[CanastaClause, ...], str | None]:
+def _parse_clauses(
+    value: object, kinds: set[str]
+) -> tuple[tuple[CanastaClause, ...], Reason | None]:
     """A list of {"count", "kinds"}; kinds named must be among `kinds` (checked later too)."""
     if not isinstance(value, list) or len(value) > MAX_LIST:
-        return (), 'must be a list of {"count": N, "kinds": [...]} clauses'
+        return (), _reason("clauses_list")
     clauses = []
     for index, item in enumerate(value, start=1):
-        where = f"clause {index}"
         if not isinstance(item, Mapping) or set(item) - {"count", "kinds"}:
-            return (), f"{where} must be an object with count and kinds"
+            return (), _reason("clause_object", clause=index)
         count = item.get("count")
         if not _is_int(count) or not 1 <= count <= 100:  # type: ignore[operator]
-            return (), f"{where} needs a count of at least 1"
+            return (), _reason("clause_count", clause=index)
         listed = item.get("kinds", [])
         if not isinstance(listed, list) or not all(isinstance(k, str) for k in listed):
-            return (), f"{where}: kinds must be a list of canasta kinds"
+            return (), _reason("clause_kinds", clause=index)
         unknown = [k for k in listed if k not in kinds]
         if unknown:
-            known = ", ".join(sorted(kinds))
-            return (
-                (),
-                f"{where} names a kind the rules do not have: {unknown[0]} (they have: {known})",
-            )
+            known = sorted(kinds)
+            return (), _reason("clause_kind", clause=index, kind=unknown[0], known=known)
         assert isinstance(count, int)
         clauses.append(CanastaClause(count, tuple(dict.fromkeys(listed))))
     return tuple(clauses), None
 
 
-def _parse_points_list(value: object, name: str) -> tuple[tuple[int, ...], str | None]:
+def _parse_points_list(value: object, name: str) -> tuple[tuple[int, ...], Reason | None]:
     if not isinstance(value, list) or not value or len(value) > MAX_LIST:
-        return (), "must be a list of points, one per deal (at least one)"
+        return (), _reason("points_list")
     for index, item in enumerate(value, start=1):
         reason = _points_problem(item)
         if reason:
-            return (), f"entry {index} {reason}"
+            return (), _reason("entry", entry=index, reason=reason)
     return tuple(value), None
 
 
-def _parse_totals(value: object, most: int) -> tuple[dict[int, int], str | None]:
+def _parse_totals(value: object, most: int) -> tuple[dict[int, int], Reason | None]:
     if not isinstance(value, Mapping):
-        return {}, 'must be an object of count -> points, e.g. {"4": 800}'
+        return {}, _reason("totals_object")
     totals: dict[int, int] = {}
     for key, points in value.items():
         text = str(key).strip()
         count = int(text) if text.isdigit() else 0
         if not 1 <= count <= most:
-            return {}, f"counts must be from 1 to {most} (the red threes in the deck), not {key!r}"
+            return {}, _reason("totals_count", most=most, given=key)
         reason = _points_problem(points)
         if reason:
-            return {}, f"the total for {count} {reason}"
+            return {}, _reason("total", count=count, reason=reason)
         assert isinstance(points, int)
         totals[count] = points
     return totals, None
 
 
-def _parse_card_values(value: object, rules: Rules) -> tuple[dict[str, int], str | None]:
+def _parse_card_values(value: object, rules: Rules) -> tuple[dict[str, int], Reason | None]:
     if not isinstance(value, Mapping):
-        return {}, "must be an object of card category -> points"
+        return {}, _reason("card_values_object")
     categories = {c.key for c in rules.cards}
     values: dict[str, int] = {}
     for key, points in value.items():
         if key not in categories:
-            known = ", ".join(c.key for c in rules.cards)
-            return {}, f"has no card category {key!r} (it has: {known})"
+            known = [c.key for c in rules.cards]
+            return {}, _reason("card_values_unknown", given=key, known=known)
         reason = _points_problem(points)
         if reason:
-            return {}, f"{key} {reason}"
+            return {}, _reason("keyed", given=key, reason=reason)
         assert isinstance(points, int)
         values[str(key)] = points
     return values, None
 
 
-def _parse_special_hands(value: object, rules: Rules) -> tuple[dict[str, object], str | None]:
+def _parse_special_hands(value: object, rules: Rules) -> tuple[dict[str, object], Reason | None]:
     if not isinstance(value, Mapping):
-        return {}, "must be an object of special hand -> points (false: not played)"
+        return {}, _reason("special_hands_object")
     hands: dict[str, object] = {}
     for key, points in value.items():
         if rules.special_hand(key) is None:
-            known = ", ".join(h.key for h in rules.special_hands)
-            return {}, f"has no special hand {key!r} (it has: {known})"
+            known = [h.key for h in rules.special_hands]
+            return {}, _reason("special_hands_unknown", given=key, known=known)
         if isinstance(points, bool):
             hands[str(key)] = points
             continue
         reason = _points_problem(points, positive=True)
         if reason:
-            return {}, f"{key} {reason}"
+            return {}, _reason("keyed", given=key, reason=reason)
         hands[str(key)] = points
     return hands, None
 
 
-def _check_value(spec: OptionSpec, value: object, rules: Rules) -> tuple[object, str | None]:
+def _check_value(spec: OptionSpec, value: object, rules: Rules) -> tuple[object, Reason | None]:
     """The value to apply, or a reason it is not acceptable."""
     kinds = {k.key for k in rules.canasta_kinds}
     if spec.nullable and value is None:
@@ -824,25 +857,27 @@ def _check_value(spec: OptionSpec, value: object, rules: Rules) -> tuple[object,
             return value, None
         return value, _points_problem(value)
     if kind == OptionType.CHOICE:
-        return value, None if value in spec.choices else _choices_text(spec.choices)
+        return value, None if value in spec.choices else _reason(
+            "choice", choices=list(spec.choices)
+        )
     if kind == OptionType.INT:
         low = spec.minimum if spec.minimum is not None else 0
         high = spec.maximum if spec.maximum is not None else MAX_SCORE
         if not _is_int(value) or not low <= value <= high:  # type: ignore[operator]
-            return value, f"must be a whole number from {low} to {high}"
+            return value, _reason("whole_range", low=low, high=high)
         return value, None
     if kind == OptionType.BOOL:
-        return value, None if isinstance(value, bool) else "must be true or false"
+        return value, None if isinstance(value, bool) else _reason("bool")
     if kind == OptionType.CLAUSES:
         return _parse_clauses(value, kinds)
     if kind == OptionType.CLAUSES_LIST:
         if not isinstance(value, list) or not value or len(value) > MAX_LIST:
-            return (), "must be a list with one list of clauses per deal"
+            return (), _reason("clauses_per_deal")
         per_deal = []
         for deal, item in enumerate(value, start=1):
             clauses, reason = _parse_clauses(item, kinds)
             if reason:
-                return (), f"deal {deal}: {reason}"
+                return (), _reason("deal", deal=deal, reason=reason)
             per_deal.append(clauses)
         return tuple(per_deal), None
     if kind == OptionType.POINTS_LIST:
@@ -861,7 +896,7 @@ def _check_value(spec: OptionSpec, value: object, rules: Rules) -> tuple[object,
     if kind == OptionType.SPECIAL_HANDS:
         return _parse_special_hands(value, rules)
     table, problems = parse_meld_table(value)
-    return table, ("; ".join(p.message for p in problems) if problems else None)
+    return table, (_reason("all", reasons=[p.reason for p in problems]) if problems else None)
 
 
 def _settle(
@@ -869,7 +904,7 @@ def _settle(
 ) -> tuple[Rules, list[Problem]]:
     """What holds only for the combination: kinds named by clauses, options that need others."""
     problems: list[Problem] = []
-    enabled = {k.key for k in rules.kinds()}
+    enabled = {k.key for k in rules.kinds}
     going = rules.going_out
     shorthand = given.get("canastas_to_go_out")
     if shorthand is not None and "going_out_needs" in given:
@@ -900,11 +935,7 @@ def _settle(
             if off:
                 problems.append(
                     Problem.of(
-                        None,
-                        f"options.{name}",
-                        "options.kind_off",
-                        variant=rules.name,
-                        kinds=", ".join(off),
+                        None, f"options.{name}", "options.kind_off", variant=rules.key, kinds=off
                     )
                 )
     if "going_out_needs" not in given and shorthand is None:
@@ -920,8 +951,8 @@ def _settle(
                     None,
                     f"options.{penalty.option}",
                     "options.penalty_needs_kind",
-                    penalty=with_article(penalty.singular),
-                    kinds=kind.plural,
+                    penalty=penalty.field,
+                    kind=kind.key,
                     option=kind.option,
                 )
             )
@@ -953,22 +984,28 @@ def resolve_options(preset: Rules, options: object) -> tuple[Rules, list[Problem
         field = f"options.{name}"
         spec = by_name.get(name)
         if spec is None:
-            known = ", ".join(by_name)
             problems.append(
                 Problem.of(
                     None,
                     field,
                     "options.unknown",
-                    variant=preset.name,
-                    name=repr(name),
-                    known=known,
+                    variant=preset.key,
+                    name=name,
+                    known=list(by_name),
                 )
             )
             continue
         parsed, reason = _check_value(spec, value, preset)
         if reason:
             problems.append(
-                Problem.of(None, field, "options.bad_value", label=spec.label, reason=reason)
+                Problem.of(
+                    None,
+                    field,
+                    "options.bad_value",
+                    variant=preset.key,
+                    option=name,
+                    reason=reason,
+                )
             )
             continue
         checked[name] = parsed
@@ -979,10 +1016,8 @@ def resolve_options(preset: Rules, options: object) -> tuple[Rules, list[Problem
                 rules = _setter(rules, spec)(rules, checked[spec.name])
         rules, settled = _settle(preset, rules, checked)
     except InvalidRules as error:
-        return preset, [
-            *problems,
-            Problem.of(None, "options", "options.do_not_fit", why=str(error)),
-        ]
+        why = [{"key": p.key, "params": p.params} for p in error.problems]
+        return preset, [*problems, Problem.of(None, "options", "options.do_not_fit", why=why)]
     problems += settled
     return rules, problems
 

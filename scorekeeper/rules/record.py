@@ -4,10 +4,8 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 from dataclasses import dataclass, field
-from types import MappingProxyType
-from typing import Any
 
-from .model import Rules, made_frozen
+from .model import Rules
 
 
 @dataclass(frozen=True)
@@ -55,22 +53,6 @@ class SideHand:
     def canasta_total(self) -> int:
         return sum(self.canastas.values())
 
-    @classmethod
-    def of(cls, values: Mapping[str, Any]) -> SideHand:
-        """`SideHand(**values)`, made the cheaper way (`made_frozen`): a reader makes one
-        for every side of every hand."""
-        fields = _SIDE_DEFAULTS.copy()
-        fields["canastas"] = {}  # its default is made afresh for each side
-        fields.update(values)
-        if len(fields) != len(_SIDE_DEFAULTS):
-            unknown = ", ".join(sorted(fields.keys() - _SIDE_DEFAULTS.keys()))
-            raise TypeError(f"SideHand has no field {unknown}")
-        return made_frozen(cls, fields)
-
-
-# Each field of a side at its default, in field order: what `SideHand.of` starts from.
-_SIDE_DEFAULTS = MappingProxyType(vars(SideHand()))
-
 
 @dataclass(frozen=True)
 class Hand:
@@ -95,7 +77,7 @@ class Hand:
 
 
 def cards_points(rules: Rules, counts: Mapping[str, int]) -> int:
-    values = rules.category_values()
+    values = rules.category_values
     total = 0
     for key, count in counts.items():
         value = values.get(key)
@@ -120,10 +102,3 @@ def foot_points_of(rules: Rules, side: SideHand) -> int:
     if side.foot_cards is not None:
         return cards_points(rules, side.foot_cards)
     return side.foot_points or 0
-
-
-def side_label(index: int, players_per_side: int | None, names: list[str] | None = None) -> str:
-    if names and index < len(names) and names[index]:
-        return names[index]
-    noun = "Side" if players_per_side is None else "Player" if players_per_side == 1 else "Team"
-    return f"{noun} {index + 1}"

@@ -11,7 +11,6 @@ from dataclasses import dataclass, field
 from operator import attrgetter
 from typing import Any
 
-from .messages import render
 from .model import (
     KindGroup,
     MeldMinusWhen,
@@ -20,40 +19,31 @@ from .model import (
     RedThreesMinus,
     Rules,
     Sign,
-    made_frozen,
 )
 from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of
 
 
 @dataclass(frozen=True)
 class Line:
-    """One score line: the rule it comes from, its points, and its words as key + params.
-
-    `label` is the English text of `key` and `params` (kept as a field so that
-    lines read back from older stored hands, which have only a label, still render).
-    """
+    """One score line: the rule it comes from, its points, and what it says as a message key
+    and its parameters (numbers and keys: the words are made at the edge)."""
 
     rule: str
-    label: str
     points: int
-    key: str = ""
+    key: str
     params: Mapping[str, Any] = field(default_factory=dict)
 
     @classmethod
     def of(cls, rule: str, points: int, key: str, /, **params: Any) -> Line:
-        """A line whose label is its message rendered, made with `made_frozen` (every hand
-        makes a dozen lines)."""
-        label = render(key, params)
-        fields = {"rule": rule, "label": label, "points": points, "key": key, "params": params}
-        return made_frozen(cls, fields)
+        return cls(rule, points, key, params)
 
-    def to_dict(self) -> dict[str, object]:
+    def to_dict(self) -> dict[str, Any]:
+        """The line as a hand stores it."""
         return {
             "rule": self.rule,
-            "label": self.label,
-            "points": self.points,
             "key": self.key,
             "params": dict(self.params),
+            "points": self.points,
         }
 
 
@@ -70,14 +60,14 @@ class SideScore:
 
 
 def _cards(rules: Rules, counts: Mapping[str, int] | None) -> list[list[Any]]:
-    """[[category, count, value, noun], ...] in the value set's order, zero counts left out."""
+    """[[category, count, value], ...] in the value set's order, zero counts left out."""
     out: list[list[Any]] = []
     if not counts:
         return out
     for category in rules.cards:
         count = counts.get(category.key, 0)
         if count:
-            out.append([category.key, count, category.value, category.noun(count)])
+            out.append([category.key, count, category.value])
     return out
 
 
@@ -90,13 +80,10 @@ def _cards_line(
     return Line.of(rule, points, key, **params)
 
 
-def _canasta_reason(rules: Rules, needed: int) -> dict[str, Any]:
+def _canasta_reason(needed: int) -> dict[str, Any]:
     if needed <= 1:
-        return {"key": "reason.no_canasta", "params": {"noun": rules.canasta_noun}}
-    return {
-        "key": "reason.fewer_canastas",
-        "params": {"count": needed, "nouns": rules.canasta_plural},
-    }
+        return {"key": "reason.no_canasta", "params": {}}
+    return {"key": "reason.fewer_canastas", "params": {"count": needed}}
 
 
 def _red_three_line(
@@ -107,7 +94,7 @@ def _red_three_line(
     count = side.count(red.field)
     if count == 0:
         return None
-    noun = red.noun(count)
+    threes = red.card_category  # which threes: their card category
     rule = red.field
     if red.laid_sign == Sign.MINUS:
         return Line.of(
@@ -115,7 +102,7 @@ def _red_three_line(
             -count * red.each,
             "line.red_threes.laid_minus",
             count=count,
-            noun=noun,
+            threes=threes,
             each=red.each,
         )
     special = red.special_total(count)
@@ -127,16 +114,16 @@ def _red_three_line(
     else:
         negative = canastas < red.canastas_needed
     if not negative and red.plus_from is not None and canastas < red.plus_from:
-        zero = _canasta_reason(rules, red.plus_from)
-        return Line.of(rule, 0, "line.red_threes.zero", count=count, noun=noun, reason=zero)
+        zero = _canasta_reason(red.plus_from)
+        return Line.of(rule, 0, "line.red_threes.zero", count=count, threes=threes, reason=zero)
     if not negative:
         if special is not None:
-            return Line.of(rule, value, "line.red_threes.special", count=count, noun=noun)
-        return Line.of(rule, value, "line.red_threes", count=count, noun=noun, each=red.each)
+            return Line.of(rule, value, "line.red_threes.special", count=count, threes=threes)
+        return Line.of(rule, value, "line.red_threes", count=count, threes=threes, each=red.each)
     reason: dict[str, Any] = (
         {"key": "reason.nothing_melded", "params": {}}
         if red.negative_when == NegativeWhen.NO_MELD
-        else _canasta_reason(rules, red.canastas_needed)
+        else _canasta_reason(red.canastas_needed)
     )
     if red.penalty_each is not None or red.minus == RedThreesMinus.EACH:
         each = red.penalty_each if red.penalty_each is not None else red.each
@@ -145,7 +132,7 @@ def _red_three_line(
             -count * each,
             "line.red_threes.each_minus",
             count=count,
-            noun=noun,
+            threes=threes,
             each=each,
             reason=reason,
         )
@@ -155,7 +142,7 @@ def _red_three_line(
             -value,
             "line.red_threes.special_minus",
             count=count,
-            noun=noun,
+            threes=threes,
             reason=reason,
         )
     return Line.of(
@@ -163,7 +150,7 @@ def _red_three_line(
         -value,
         "line.red_threes.minus",
         count=count,
-        noun=noun,
+        threes=threes,
         each=red.each,
         reason=reason,
     )
@@ -173,13 +160,11 @@ def meld_minus_reason(rules: Rules, side: SideHand) -> dict[str, Any] | None:
     """Why the side's melded cards count minus, or None when they count plus."""
     when = rules.meld_minus_when
     if when == MeldMinusWhen.NO_CANASTA and side.canasta_total() == 0:
-        return _canasta_reason(rules, 1)
+        return _canasta_reason(1)
     if when == MeldMinusWhen.NO_CLEAN_CANASTA:
-        clean = sum(
-            side.canastas.get(k.key, 0) for k in rules.kinds() if k.group == KindGroup.CLEAN
-        )
+        clean = sum(side.canastas.get(k.key, 0) for k in rules.kinds if k.group == KindGroup.CLEAN)
         if not clean:
-            return {"key": "reason.no_clean_canasta", "params": {"noun": rules.canasta_noun}}
+            return {"key": "reason.no_clean_canasta", "params": {}}
     return None
 
 
@@ -188,13 +173,7 @@ def _special_hand_score(rules: Rules, key: str) -> SideScore:
     special = rules.special_hand(key)
     assert special is not None  # read_hand accepts known keys only
     line_key = "line.special_hand.wins" if special.wins_game else "line.special_hand"
-    line = Line.of(
-        f"special_hand.{special.key}",
-        special.points,
-        line_key,
-        hand=special.key,
-        label=special.label,
-    )
+    line = Line.of(f"special_hand.{special.key}", special.points, line_key, hand=special.key)
     return SideScore(special.points, (line,))
 
 
@@ -203,7 +182,7 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
     if side.special_hand is not None:
         return _special_hand_score(rules, side.special_hand)
     lines: list[Line] = []
-    for kind in rules.kinds() if side.canastas else ():
+    for kind in rules.kinds if side.canastas else ():
         count = side.canastas.get(kind.key, 0)
         if count:
             lines.append(
@@ -211,9 +190,8 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
                     f"canasta.{kind.key}",
                     count * kind.bonus,
                     "line.canastas",
-                    count=count,
                     kind=kind.key,
-                    noun=kind.noun(count),
+                    count=count,
                     bonus=kind.bonus,
                 )
             )
@@ -237,20 +215,13 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
         if side.concealed and going_out.concealed_bonus is not None:
             lines.append(
                 Line.of(
-                    "going_out.concealed",
-                    going_out.concealed_bonus,
-                    "line.going_out.concealed",
-                    label=going_out.label,
+                    "going_out.concealed", going_out.concealed_bonus, "line.going_out.concealed"
                 )
             )
         else:
-            lines.append(
-                Line.of(
-                    "going_out", going_out.bonus_for(deal), "line.going_out", label=going_out.label
-                )
-            )
+            lines.append(Line.of("going_out", going_out.bonus_for(deal), "line.going_out"))
     canastas = side.canasta_total()
-    for threes in rules.laid_threes():
+    for threes in rules.laid_threes:
         red_line = _red_three_line(rules, side, melded, canastas, threes)
         if red_line is not None:
             lines.append(red_line)
@@ -267,7 +238,6 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
                 "line.foot_points",
                 side.foot_cards,
                 -foot_points_of(rules, side),
-                feet=rules.feet.plural,
             )
         )
         bonus = rules.feet.exact_pickup_bonus
@@ -279,7 +249,6 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
                     count * bonus,
                     "line.exact_pickups",
                     count=count,
-                    noun="pickup" if count == 1 else "pickups",
                     points=bonus,
                 )
             )
@@ -291,27 +260,23 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
                     penalty.field,
                     -count * penalty.points,
                     "line.counted",
+                    penalty=penalty.field,
                     count=count,
-                    noun=penalty.noun(count),
                     points=penalty.points,
                 )
             )
     if rules.extra_hand is not None and not side.took_extra_hand:
         extra = rules.extra_hand
-        lines.append(
-            Line.of("extra_hand", -extra.penalty_not_taken, "line.extra_hand", name=extra.name)
-        )
+        lines.append(Line.of("extra_hand", -extra.penalty_not_taken, "line.extra_hand"))
     for entry in side.penalties:
         item = rules.catalogue_penalty(entry.rule) if entry.rule else None
         if item is not None:
-            key = "line.penalty.catalogue_many" if entry.count > 1 else "line.penalty.catalogue"
             lines.append(
                 Line.of(
                     f"penalty.{item.key}",
                     -item.points * entry.count,
-                    key,
+                    "line.penalty.catalogue",
                     penalty=item.key,
-                    label=item.label,
                     count=entry.count,
                 )
             )
@@ -319,7 +284,7 @@ def score_side(rules: Rules, side: SideHand, deal: int = 1) -> SideScore:
             lines.append(
                 Line.of("penalty", -entry.points, "line.penalty.free", reason=entry.reason or "")
             )
-    return made_frozen(SideScore, {"total": sum(map(_POINTS, lines)), "lines": tuple(lines)})
+    return SideScore(sum(map(_POINTS, lines)), tuple(lines))
 
 
 def score(rules: Rules, hand: Hand) -> tuple[SideScore, ...]:

@@ -7,28 +7,17 @@ Everything here reads `Rules.seating`; nothing knows a preset's name.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from typing import Any
 
 from .errors import Problem
-from .model import LineupShape, Rules, Seating, kept
+from .model import LineupShape, Rules, Seating
 from .record import SideHand
 from .scoring import Line, SideScore
 
 Lineup = tuple[tuple[int, ...], ...]
 
 MAX_LINEUP_SIDES = 12
-
-
-def seat_label(seat: int, names: Sequence[str] | None = None) -> str:
-    """A seat in words: its player's name, else "Seat 1" (seats count from 0 in data)."""
-    if names and seat < len(names) and names[seat]:
-        return names[seat]
-    return f"Seat {seat + 1}"
-
-
-def lineup_side_names(lineup: Lineup, names: Sequence[str] | None = None) -> list[str]:
-    """One name per side of a line-up: "Anna", "Bruno and Carla"."""
-    return [" and ".join(seat_label(seat, names) for seat in side) for side in lineup]
 
 
 def phase_after(rules: Rules, running: Sequence[Sequence[int]]) -> int:
@@ -46,7 +35,7 @@ def phases_of(rules: Rules, running: Sequence[Sequence[int]]) -> list[int]:
     return [phase_after(rules, running[:index]) for index in range(len(running))]
 
 
-@kept
+@lru_cache(maxsize=64)
 def _shapes_by_phase(rules: Rules) -> dict[bool | None, tuple[LineupShape, ...]]:
     """`Seating.shapes` of any phase (None), before the switch (False) and after it (True),
     worked out once per rule set: every hand of a seated game asks for them."""
@@ -61,16 +50,15 @@ def _shapes(rules: Rules, phase: int | None) -> tuple[LineupShape, ...]:
     return _shapes_by_phase(rules)[None if phase is None else bool(phase)]
 
 
-def _describe_shape(shape: LineupShape) -> str:
-    """ "pair against one (sides of 1 and 2 seats)"."""
-    sizes = [str(size) for size in shape.sizes]
-    listed = ", ".join(sizes[:-1]) + " and " + sizes[-1]
-    return f"{shape.label} (sides of {listed} seats)"
+def shape_params(shapes: Sequence[LineupShape]) -> list[dict[str, Any]]:
+    """Line-ups as message parameters, each once: their key and the sizes of their sides."""
+    seen = {(shape.key, shape.sizes): None for shape in shapes}
+    return [{"shape": key, "sizes": list(sizes)} for key, sizes in seen]
 
 
 def _parse(seating: Seating, raw: object) -> tuple[Lineup | None, list[Problem]]:
     """The line-up's form: a list of sides, each a list of seat numbers, every seat once."""
-    example = "[[0], [1, 2]]" if seating.seats == 3 else "[[0], [1]]"
+    example = [[0], [1, 2]] if seating.seats == 3 else [[0], [1]]
     if (
         not isinstance(raw, list)
         or not raw
@@ -88,24 +76,14 @@ def _parse(seating: Seating, raw: object) -> tuple[Lineup | None, list[Problem]]
     outside = sorted({s for s in seats if not 0 <= s < seating.seats})
     if outside:
         problems.append(
-            Problem.of(
-                None,
-                "lineup",
-                "lineup.seat_range",
-                seats=", ".join(map(str, outside)),
-                most=seating.seats - 1,
-            )
+            Problem.of(None, "lineup", "lineup.seat_range", seats=outside, most=seating.seats - 1)
         )
     repeated = sorted({s for s in seats if seats.count(s) > 1})
     if repeated:
-        problems.append(
-            Problem.of(None, "lineup", "lineup.seat_repeated", seats=", ".join(map(str, repeated)))
-        )
+        problems.append(Problem.of(None, "lineup", "lineup.seat_repeated", seats=repeated))
     missing = [s for s in range(seating.seats) if s not in seats]
     if missing:
-        problems.append(
-            Problem.of(None, "lineup", "lineup.seat_missing", seats=", ".join(map(str, missing)))
-        )
+        problems.append(Problem.of(None, "lineup", "lineup.seat_missing", seats=missing))
     if problems:
         return None, problems
     return tuple(tuple(side) for side in raw), []
@@ -122,9 +100,9 @@ def read_lineup(
     if seating is None:
         if raw is None:
             return None, []
-        return None, [Problem.of(None, "lineup", "lineup.not_seated", variant=rules.name)]
+        return None, [Problem.of(None, "lineup", "lineup.not_seated", variant=rules.key)]
     if raw is None:
-        return None, [Problem.of(None, "lineup", "lineup.missing", variant=rules.name)]
+        return None, [Problem.of(None, "lineup", "lineup.missing", variant=rules.key)]
     lineup, problems = _parse(seating, raw)
     if lineup is None:
         return None, problems
@@ -138,26 +116,20 @@ def read_lineup(
                 "lineup",
                 "lineup.after_switch" if phase else "lineup.before_switch",
                 threshold=seating.switch_from,
-                allowed=" or ".join(_describe_shape(s) for s in seating.shapes(phase)),
+                allowed=shape_params(seating.shapes(phase)),
             )
         ]
-    allowed = " or ".join(dict.fromkeys(_describe_shape(s) for s in seating.shapes(phase)))
-    return None, [Problem.of(None, "lineup", "lineup.shape", variant=rules.name, allowed=allowed)]
+    allowed = shape_params(seating.shapes(phase))
+    return None, [Problem.of(None, "lineup", "lineup.shape", variant=rules.key, allowed=allowed)]
 
 
-def _shape_problems(
-    shape: LineupShape, lineup: Lineup, sides: Sequence[SideHand], names: Sequence[str]
-) -> list[Problem]:
+def _shape_problems(shape: LineupShape, lineup: Lineup, sides: Sequence[SideHand]) -> list[Problem]:
     problems = []
     for index, (seats, side) in enumerate(zip(lineup, sides, strict=True)):
         if shape.lone_took_extra_hand and len(seats) == 1 and side.took_extra_hand is False:
-            problems.append(
-                Problem.of(index, "took_extra_hand", "lineup.lone_extra_hand", who=names[index])
-            )
+            problems.append(Problem.of(index, "took_extra_hand", "lineup.lone_extra_hand"))
         if shape.no_extra_hand and side.took_extra_hand:
-            problems.append(
-                Problem.of(index, "took_extra_hand", "lineup.no_extra_hand", who=names[index])
-            )
+            problems.append(Problem.of(index, "took_extra_hand", "lineup.no_extra_hand"))
     return problems
 
 
@@ -166,7 +138,6 @@ def lineup_side_problems(
     lineup: Lineup,
     sides: Sequence[SideHand],
     phase: int | None,
-    names: Sequence[str],
     failed: Sequence[set[str]] = (),
 ) -> list[Problem]:
     """What the line-up's shape asks of the sides (the lone player took the big pozzetto;
@@ -180,7 +151,7 @@ def lineup_side_problems(
     ]
     sizes = tuple(sorted(len(seats) for seats in lineup))
     candidates = [shape for shape in _shapes(rules, phase) if shape.sizes == sizes]
-    found = [_shape_problems(shape, lineup, usable, names) for shape in candidates]
+    found = [_shape_problems(shape, lineup, usable) for shape in candidates]
     return min(found, key=len) if found else []
 
 

@@ -3,7 +3,8 @@
 A lone surrogate (half of a UTF-16 pair) cannot be encoded as UTF-8 and a NUL
 byte cannot be stored in PostgreSQL text, so both are refused wherever text
 comes in; free text in a hand record (a penalty's reason) must also be free of
-control characters, since it is one line a player reads.
+control characters, since it is one line a player reads. Why a text is refused
+is a key ("nul", "surrogate", "control"), put in words at the edge.
 """
 
 from __future__ import annotations
@@ -19,22 +20,21 @@ CONTROL_CHARACTERS = re.compile("[\x00-\x1f\x7f-\x9f]")
 
 
 def unstorable(text: str) -> str | None:
-    """Why `text` cannot be stored, or None when it can."""
+    """Why `text` cannot be stored ("nul" or "surrogate"), or None when it can."""
     found = UNSTORABLE.search(text)
     if found is None:
         return None
-    if found.group() == "\x00":
-        return "contains a NUL character, which cannot be stored"
-    return "contains a broken character (half of a surrogate pair)"
+    return "nul" if found.group() == "\x00" else "surrogate"
 
 
 def unprintable(text: str) -> str | None:
-    """Why `text` is not one line of readable text, or None when it is."""
+    """Why `text` is not one line of readable text (`unstorable`'s reasons, or "control"),
+    or None when it is."""
     problem = unstorable(text)
     if problem is not None:
         return problem
     if CONTROL_CHARACTERS.search(text) is not None:
-        return "contains a control character (such as a line break)"
+        return "control"
     return None
 
 

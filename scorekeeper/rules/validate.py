@@ -7,12 +7,12 @@ produce a cascade of confusing follow-up messages.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from .errors import Problem
-from .messages import with_article
-from .model import CanastaClause, CanastaKind, Deck, GroupCap, Rules, kept
-from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of, side_label
+from .model import CanastaClause, CanastaKind, Deck, GroupCap, Rules
+from .record import Hand, SideHand, foot_points_of, hand_points_of, meld_points_of
 
 CARD_FIELDS = ("meld_cards", "hand_cards", "foot_cards")
 MELD_FIELDS = frozenset({"meld_points", "meld_cards"})
@@ -78,14 +78,14 @@ class CheckPlan:
         return facts if facts is not None else deck_facts(rules, rules.deck_for(players))
 
 
-@kept
+@lru_cache(maxsize=64)
 def check_plan(rules: Rules) -> CheckPlan:
-    """The rule set's check plan (kept beside the rule set: its data is frozen)."""
+    """The rule set's check plan, worked out once per rule set (its data is frozen)."""
     tables: set[int | None] = {None, *(lay.sides * lay.players_per_side for lay in rules.layouts)}
     if rules.seating is not None:
         tables.add(rules.seating.seats)
     kind_least: dict[str, int] = {}
-    for kind in rules.kinds():
+    for kind in rules.kinds:
         kind_least.setdefault(kind.key, rules.min_canasta_points(kind))
     penalty_values = []
     for penalty in rules.counted_penalties:
@@ -96,7 +96,7 @@ def check_plan(rules: Rules) -> CheckPlan:
         *rules.going_out.needs,
         *(c for needs in rules.going_out.needs_by_deal for c in needs),
     ]
-    laid_fields = {t.field: t.card_category for t in rules.laid_threes()}
+    laid_fields = {t.field: t.card_category for t in rules.laid_threes}
     card_count_fields = [
         (p.field, p.card_category) for p in rules.counted_penalties if p.card_category is not None
     ]
@@ -115,23 +115,12 @@ def check_plan(rules: Rules) -> CheckPlan:
         ),
         red_threes_apart=rules.category("red_three") is None,
         card_count_fields=tuple(f for f in card_count_fields if f[1] in categories),
-        capped_kinds=tuple(k for k in rules.kinds() if k.max_on_table is not None),
+        capped_kinds=tuple(k for k in rules.kinds if k.max_on_table is not None),
         group_caps=tuple(
-            (cap, tuple(k.key for k in rules.kinds() if k.group == cap.group))
+            (cap, tuple(k.key for k in rules.kinds if k.group == cap.group))
             for cap in rules.group_caps
         ),
     )
-
-
-def describe_clause(rules: Rules, clause: CanastaClause) -> str:
-    kinds = rules.clause_kinds(clause)
-    if kinds is None:
-        return f"{clause.count} {rules.canasta_noun_for(clause.count)}"
-    nouns = []
-    for key in kinds:
-        kind = next((k for k in rules.canasta_kinds if k.key == key), None)
-        nouns.append(kind.noun(clause.count) if kind else key.replace("_", " "))
-    return f"{clause.count} {' or '.join(nouns)}"
 
 
 def clause_count(clause: CanastaClause, side: SideHand, rules: Rules | None = None) -> int:
@@ -147,33 +136,39 @@ def clause_count(clause: CanastaClause, side: SideHand, rules: Rules | None = No
     return sum(side.canastas.get(key, 0) for key in kinds)
 
 
+def clause_params(rules: Rules, clause: CanastaClause) -> dict[str, Any]:
+    """A going-out clause as message parameters: how many, of which kinds (None: any)."""
+    kinds = rules.clause_kinds(clause)
+    return {"count": clause.count, "kinds": None if kinds is None else list(kinds)}
+
+
 def going_out_shortfalls(
     rules: Rules, side: SideHand, deal: int = 1, players_per_side: int | None = None
-) -> list[str]:
-    """What the side lacks to go out in deal `deal`, in words; empty when it may go out."""
-    missing = []
+) -> list[dict[str, Any]]:
+    """What the side lacks to go out in deal `deal`, each a message (`needs.*` key and
+    parameters); empty when it may go out."""
+    missing: list[dict[str, Any]] = []
     for clause in rules.going_out.needs_for(deal):
         counted = clause_count(clause, side, rules)
         if counted < clause.count:
-            missing.append(f"{describe_clause(rules, clause)}, {counted} recorded")
+            params = {**clause_params(rules, clause), "recorded": counted}
+            missing.append({"key": "needs.clause", "params": params})
     extra = rules.extra_hand
     if rules.going_out.needs_extra_hand and extra is not None and not side.took_extra_hand:
-        missing.append(f"the extra hand ({extra.name}) taken first, and it was not")
+        missing.append({"key": "needs.extra_hand", "params": {}})
     feet = rules.feet
     if feet is not None:
         if rules.going_out.needs_all_feet and players_per_side is not None:
             if side.feet_taken < players_per_side:
-                missing.append(
-                    f"every player's {feet.singular} picked up first "
-                    f"({side.feet_taken} of {players_per_side} recorded)"
-                )
+                taken = {"taken": side.feet_taken, "players": players_per_side}
+                missing.append({"key": "needs.every_foot", "params": taken})
         elif (rules.going_out.needs_foot or rules.going_out.needs_all_feet) and (
             side.feet_taken < 1
         ):
-            missing.append(f"the {feet.singular} picked up and played first, and it was not")
+            missing.append({"key": "needs.foot", "params": {}})
     for penalty in rules.counted_penalties:
         if penalty.forbids_going_out and side.count(penalty.field):
-            missing.append(f"no {penalty.singular} left, and there is one")
+            missing.append({"key": "needs.none_left", "params": {"penalty": penalty.field}})
     return missing
 
 
@@ -216,7 +211,6 @@ def _side_problems(
     hand: Hand,
     index: int,
     failed: set[str],
-    who: str,
     deck: DeckFacts,
     values: dict[str, int],
 ) -> list[Problem]:
@@ -225,12 +219,12 @@ def _side_problems(
     problems: list[Problem] = []
 
     def add(field: str, key: str, /, **params: Any) -> None:
-        problems.append(Problem.of(index, field, key, who=who, **params))
+        problems.append(Problem(index, field, key, params))
 
     if side.concealed and not side.went_out and not failed & {"concealed", "went_out"}:
         add("concealed", "check.concealed_not_out")
     if side.special_hand is not None:
-        problems.extend(_special_hand_problems(rules, hand, index, failed, who))
+        problems.extend(_special_hand_problems(rules, hand, index, failed))
 
     meld_field = "meld_cards" if side.meld_cards is not None else "meld_points"
     if failed.isdisjoint(CANASTA_AND_MELD_FIELDS):
@@ -238,47 +232,24 @@ def _side_problems(
         melded = values[meld_field]  # meld_points_of(rules, side), counted already
         canastas = side.canasta_total()
         if melded < least:
-            add(
-                meld_field,
-                "check.meld_below_canastas_one" if canastas == 1 else "check.meld_below_canastas",
-                count=canastas,
-                noun=rules.canasta_noun_for(canastas),
-                least=least,
-                melded=melded,
-            )
+            add(meld_field, "check.meld_below_canastas", count=canastas, least=least, melded=melded)
         if side.meld_cards is not None:
             cards = sum(side.meld_cards.values())
             needed = canastas * rules.canasta_size
             if cards < needed:
-                add(
-                    "meld_cards",
-                    "check.meld_cards_one" if canastas == 1 else "check.meld_cards",
-                    count=canastas,
-                    noun=rules.canasta_noun_for(canastas),
-                    needed=needed,
-                    cards=cards,
-                )
+                add("meld_cards", "check.meld_cards", count=canastas, needed=needed, cards=cards)
 
     counted = sum(values.values())
     if counted > deck.value:
         add(_biggest(values), "check.side_over_deck", counted=counted, deck=deck.value)
 
-    problems.extend(_count_problems(rules, hand, index, failed, who))
+    problems.extend(_count_problems(rules, hand, index, failed))
 
     blocking = plan.going_out_blockers
     if side.went_out and side.special_hand is None and failed.isdisjoint(blocking):
         shortfalls = going_out_shortfalls(rules, side, hand.deal, hand.players_per_side)
         if shortfalls:
-            problems.append(
-                Problem.of(
-                    index,
-                    "went_out",
-                    "check.cannot_go_out",
-                    who=who,
-                    variant=rules.name,
-                    needs=" and ".join(shortfalls),
-                )
-            )
+            add("went_out", "check.cannot_go_out", variant=rules.key, needs=shortfalls)
 
     if side.went_out and hand.side_players(index) == 1 and "went_out" not in failed:
         hand_field = "hand_cards" if side.hand_cards is not None else "hand_points"
@@ -286,10 +257,10 @@ def _side_problems(
             add(hand_field, "check.alone_out_hand")
         foot_field = "foot_cards" if side.foot_cards is not None else "foot_points"
         if rules.feet is not None and foot_field not in failed and foot_points_of(rules, side):
-            add(foot_field, "check.alone_out_foot", foot=rules.feet.singular)
+            add(foot_field, "check.alone_out_foot")
         for penalty in rules.counted_penalties:
             if penalty.card_category and penalty.field not in failed and side.count(penalty.field):
-                add(penalty.field, "check.alone_out_holds", things=penalty.plural)
+                add(penalty.field, "check.alone_out_holds", penalty=penalty.field)
     return problems
 
 
@@ -297,52 +268,41 @@ def _side_problems(
 _BESIDE_A_SPECIAL_HAND = frozenset({"went_out", "concealed", "special_hand", "took_extra_hand"})
 
 
-def _special_hand_problems(
-    rules: Rules, hand: Hand, index: int, failed: set[str], who: str
-) -> list[Problem]:
+def _special_hand_problems(rules: Rules, hand: Hand, index: int, failed: set[str]) -> list[Problem]:
     """A special hand is how the side went out, and it scores alone: nothing else counts."""
     side = hand.sides[index]
     problems: list[Problem] = []
     if not side.went_out and "went_out" not in failed:
-        problems.append(Problem.of(index, "special_hand", "check.special_not_out", who=who))
-    for name in rules.fields():
+        problems.append(Problem.of(index, "special_hand", "check.special_not_out"))
+    for name in rules.fields:
         if name in _BESIDE_A_SPECIAL_HAND or name in failed:
             continue
         if getattr(side, name):
-            label = name.replace("_", " ")
-            problems.append(Problem.of(index, name, "check.special_alone", who=who, field=label))
+            problems.append(Problem.of(index, name, "check.special_alone", field=name))
     return problems
 
 
-def _count_problems(
-    rules: Rules, hand: Hand, index: int, failed: set[str], who: str
-) -> list[Problem]:
+def _count_problems(rules: Rules, hand: Hand, index: int, failed: set[str]) -> list[Problem]:
     """Counts above what one side can have: feet, exact pickups, capped penalties."""
     side = hand.sides[index]
     players = hand.players_per_side
     problems: list[Problem] = []
 
     def add(field: str, key: str, /, **params: Any) -> None:
-        problems.append(Problem.of(index, field, key, who=who, **params))
+        problems.append(Problem(index, field, key, params))
 
     feet = rules.feet
     if feet is not None and players is not None:
         if "feet_taken" not in failed and side.feet_taken > players:
-            add(
-                "feet_taken",
-                "check.feet_over_players" if players != 1 else "check.feet_over_player",
-                count=side.feet_taken,
-                feet=feet.plural,
-                players=players,
-            )
+            add("feet_taken", "check.feet_over_players", count=side.feet_taken, players=players)
         foot_field = "foot_cards" if side.foot_cards is not None else "foot_points"
         taken_all = side.feet_taken == players
         if taken_all and not failed & {foot_field, "feet_taken"} and foot_points_of(rules, side):
-            add(foot_field, "check.all_feet_taken", foot=feet.singular)
+            add(foot_field, "check.all_feet_taken")
         if "exact_pickups" not in failed and side.exact_pickups > players:
             add(
                 "exact_pickups",
-                "check.pickups_over_players" if players != 1 else "check.pickups_over_player",
+                "check.pickups_over_players",
                 count=side.exact_pickups,
                 players=players,
             )
@@ -359,15 +319,14 @@ def _count_problems(
             and "canastas" not in failed
             and side.canastas.get(penalty.excludes_kind, 0)
         ):
-            kind = next(k for k in rules.canasta_kinds if k.key == penalty.excludes_kind)
             add(
                 penalty.field,
                 "check.penalty_beside_kind",
-                noun=with_article(penalty.singular),
-                kind=kind.singular,
+                penalty=penalty.field,
+                kind=penalty.excludes_kind,
             )
         if cap is not None and count > cap:
-            add(penalty.field, "check.count_cap", cap=cap, noun=penalty.noun(cap), count=count)
+            add(penalty.field, "check.count_cap", penalty=penalty.field, cap=cap, count=count)
     return problems
 
 
@@ -443,7 +402,6 @@ def _deck_problems(
                     "check.cards_over_deck",
                     available=available,
                     category=category.key,
-                    noun=category.plural,
                     count=count,
                 )
             )
@@ -476,7 +434,7 @@ def _deck_problems(
                         f"canastas.{kind.key}",
                         "check.kind_over_table",
                         most=kind.max_on_table,
-                        noun=kind.noun(kind.max_on_table),
+                        kind=kind.key,
                         count=on_table,
                     )
                 )
@@ -493,7 +451,7 @@ def _deck_problems(
                 Problem.of(
                     None,
                     "canastas",
-                    "check.group_over_table_one" if cap.most == 1 else "check.group_over_table",
+                    "check.group_over_table",
                     most=cap.most,
                     group=str(cap.group),
                     count=on_table,
@@ -511,7 +469,6 @@ def _deck_problems(
                 "canastas",
                 "check.canastas_over_deck",
                 count=canastas,
-                nouns=rules.canasta_plural,
                 size=rules.canasta_size,
                 deck=deck.size,
             )
@@ -519,12 +476,7 @@ def _deck_problems(
     return problems
 
 
-def check_hand(
-    rules: Rules,
-    hand: Hand,
-    failed: list[set[str]] | None = None,
-    side_names: list[str] | None = None,
-) -> list[Problem]:
+def check_hand(rules: Rules, hand: Hand, failed: list[set[str]] | None = None) -> list[Problem]:
     """Every rule violation of a parsed hand; `failed` lists fields that did not parse."""
     failed = failed or [set() for _ in hand.sides]
     plan = check_plan(rules)
@@ -534,20 +486,18 @@ def check_hand(
     for index, (side, bad) in enumerate(zip(hand.sides, failed, strict=True)):
         if "side" in bad:
             continue
-        who = side_label(index, hand.players_per_side, side_names)
         values = card_values(rules, side, bad)
         usable.append((side, bad, values))
-        problems.extend(_side_problems(rules, plan, hand, index, bad, who, deck, values))
+        problems.extend(_side_problems(rules, plan, hand, index, bad, deck, values))
 
     out = [i for i, side in enumerate(hand.sides) if side.went_out and "went_out" not in failed[i]]
     if len(out) > 1:
-        names = ", ".join(side_label(i, hand.players_per_side, side_names) for i in out)
-        problems.append(Problem.of(None, "went_out", "check.two_out", names=names))
+        problems.append(Problem.of(None, "went_out", "check.two_out", sides=out))
     problems.extend(_deck_problems(rules, plan, deck, usable))
     return problems
 
 
-def hand_warnings(rules: Rules, hand: Hand, side_names: list[str] | None = None) -> list[Problem]:
+def hand_warnings(rules: Rules, hand: Hand) -> list[Problem]:
     """What is possible but unlikely in an accepted hand: worth a second look before saving."""
     warnings = []
     for index, side in enumerate(hand.sides):
@@ -559,7 +509,6 @@ def hand_warnings(rules: Rules, hand: Hand, side_names: list[str] | None = None)
             or any(side.count(p.field) for p in rules.counted_penalties if p.card_category)
         )
         if not held:
-            who = side_label(index, hand.players_per_side, side_names)
             field = "hand_cards" if side.hand_cards is not None else "hand_points"
-            warnings.append(Problem.of(index, field, "warn.nothing_held", who=who))
+            warnings.append(Problem.of(index, field, "warn.nothing_held"))
     return warnings

@@ -32,7 +32,7 @@ from ..models import (
     name_key,
     utcnow,
 )
-from ..rules import InvalidHand, Problem
+from ..validation import FieldError, ValidationError
 from . import names, setup_code
 from .match_setup import clean_name
 
@@ -79,24 +79,24 @@ def set_registration(mode: Registration) -> None:
         setting.value = mode.value
 
 
-def _check_username(raw: object, problems: list[Problem]) -> str:
+def _check_username(raw: object, problems: list[FieldError]) -> str:
     name = clean_name(raw)
     if not name:
-        problems.append(Problem(None, "username", "Choose a user name"))
+        problems.append(FieldError(None, "username", "Choose a user name"))
     elif len(name) > NAME_LENGTH:
-        problems.append(Problem(None, "username", f"Keep it to {NAME_LENGTH} characters"))
+        problems.append(FieldError(None, "username", f"Keep it to {NAME_LENGTH} characters"))
     elif not key_fits(name):
-        problems.append(Problem(None, "username", LONG_KEY))
+        problems.append(FieldError(None, "username", LONG_KEY))
     elif find_user(name) is not None:
-        problems.append(Problem(None, "username", f"{name} is taken: choose another name"))
+        problems.append(FieldError(None, "username", f"{name} is taken: choose another name"))
     elif names.problem(name):
-        problems.append(Problem(None, "username", str(names.problem(name))))
+        problems.append(FieldError(None, "username", str(names.problem(name))))
     else:
         taken = list(db.session.execute(select(User.username)).scalars())
         alike = names.look_alike(name, taken)
         if alike is not None:
             problems.append(
-                Problem(
+                FieldError(
                     None,
                     "username",
                     f"{name} looks just like {alike}, who has an account here: choose another name",
@@ -120,14 +120,14 @@ def find_user(username: str) -> User | None:
 
 
 def create_user(username: object, password: object, *, admin: bool = False) -> User:
-    """A new account with its personal group; raises InvalidHand with every problem."""
-    problems: list[Problem] = []
+    """A new account with its personal group; raises ValidationError with every problem."""
+    problems: list[FieldError] = []
     name = _check_username(username, problems)
     reason = password_problem(password)
     if reason:
-        problems.append(Problem(None, "password", reason))
+        problems.append(FieldError(None, "password", reason))
     if problems:
-        raise InvalidHand(problems)
+        raise ValidationError(problems)
     assert isinstance(password, str)
     first = not has_users()
     user = User(
@@ -162,15 +162,15 @@ def authenticate(username: str, password: str) -> User | None:
 
 def change_password(
     user: User, current: str, new: str, revoke_tokens: bool = False
-) -> list[Problem]:
+) -> list[FieldError]:
     """Change it, ending every other sign-in of the user (and, if asked, revoking every
     API token of theirs); [] when done."""
     problems = []
     if not check_password_hash(user.password_hash, current):
-        problems.append(Problem(None, "current", "That is not your current password"))
+        problems.append(FieldError(None, "current", "That is not your current password"))
     reason = password_problem(new)
     if reason:
-        problems.append(Problem(None, "new", reason))
+        problems.append(FieldError(None, "new", reason))
     if not problems:
         set_password(user, new)
         end_sign_ins(user, keep=user.sign_in_key)

@@ -14,6 +14,7 @@ import json
 from typing import Any
 from urllib.parse import quote
 
+from .. import words
 from .match_state import MatchState
 
 LINK = "bgstats://app.bgstatsapp.com/addPlay.html?data="
@@ -53,7 +54,7 @@ def play_data(state: MatchState) -> dict[str, Any]:
         "sourceName": SOURCE,
         "sourcePlayId": match.uid,
         "game": {
-            "name": state.rules.name,
+            "name": words.game_name(state.rules.key),
             "sourceGameId": match.variant,
             "highestWins": True,
             "noPoints": False,

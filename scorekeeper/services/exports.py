@@ -16,8 +16,11 @@ from typing import Any
 
 from sqlalchemy import select
 
+from .. import words
 from ..extensions import db
 from ..models import AuditEntry, Group, Hand, HandSide, Match, Player, Side, SideMember, utcnow
+from ..rules import rules_from_json
+from ..rules.model import Vocabulary
 from .audit import actor_words
 
 FORMAT = "scorekeeper-export"
@@ -115,6 +118,25 @@ def _audit(group_ids: Sequence[int]) -> dict[int, list[dict[str, Any]]]:
     return trail
 
 
+def _shown(hand: dict[str, Any] | None, vocabulary: Vocabulary) -> dict[str, Any] | None:
+    """A hand as the export writes it: each side's lines with their words (`label`)."""
+    if hand is None:
+        return None
+    sides = [
+        {**side, "lines": words.labelled_lines(side.get("lines", []), vocabulary)}
+        for side in hand.get("sides", [])
+    ]
+    return {**hand, "sides": sides}
+
+
+def _shown_entry(entry: dict[str, Any], vocabulary: Vocabulary) -> dict[str, Any]:
+    return {
+        **entry,
+        "before": _shown(entry["before"], vocabulary),
+        "after": _shown(entry["after"], vocabulary),
+    }
+
+
 def export_json(group_ids: Sequence[int]) -> dict[str, Any]:
     """These groups with their players and every match, as `POST /api/v1/import` takes it."""
     groups = db.session.execute(
@@ -133,6 +155,7 @@ def export_json(group_ids: Sequence[int]) -> dict[str, Any]:
         select(Match).where(_in_groups(group_ids)).order_by(Match.group_id, Match.id)
     ).scalars():
         assert match.group_id is not None  # filtered on it
+        vocabulary = rules_from_json(match.rules).vocabulary
         matches[match.group_id].append(
             {
                 "uid": match.uid,
@@ -147,8 +170,8 @@ def export_json(group_ids: Sequence[int]) -> dict[str, Any]:
                 "finished_at": stamp(match.finished_at),
                 "revision": match.revision,
                 "sides": seating.get(match.id, []),
-                "hands": hands.get(match.id, []),
-                "audit": audit.get(match.id, []),
+                "hands": [_shown(hand, vocabulary) for hand in hands.get(match.id, [])],
+                "audit": [_shown_entry(entry, vocabulary) for entry in audit.get(match.id, [])],
             }
         )
     return {

@@ -3,7 +3,8 @@
 from __future__ import annotations
 
 from ..models import Match, MatchStatus, utcnow
-from ..rules import GameResult, Problem
+from ..rules import GameResult
+from ..validation import FieldError
 from .match_lock import EndsTooEarly
 from .match_state import hand_records, hand_totals, match_rules, result_after, running_totals
 
@@ -18,7 +19,7 @@ def results_by_hand(match: Match) -> list[GameResult]:
     ]
 
 
-def settle_game_end(match: Match) -> list[Problem]:
+def settle_game_end(match: Match) -> list[FieldError]:
     """Recompute the game end after a change to the match's hands; refuse a change that
     ends it before hands already played. Returns a warning when the change ends the game
     (the page asks before saving it)."""
@@ -36,7 +37,7 @@ def settle_game_end(match: Match) -> list[Problem]:
     return _settle(match, result)
 
 
-def _settle(match: Match, result: GameResult) -> list[Problem]:
+def _settle(match: Match, result: GameResult) -> list[FieldError]:
     """Keep where the game stands in the match; a warning when this change ends it.
 
     `finished_at` is set exactly when the match is no longer played (its place in the
@@ -52,6 +53,6 @@ def _settle(match: Match, result: GameResult) -> list[Problem]:
     if not ends_now:
         return []
     if result.winner is None:
-        return [Problem(None, None, "This hand ends the game in a draw: the lead is shared.")]
+        return [FieldError(None, None, "This hand ends the game in a draw: the lead is shared.")]
     winner = match.sides[result.winner].name
-    return [Problem(None, None, f"This hand ends the game: {winner} wins.")]
+    return [FieldError(None, None, f"This hand ends the game: {winner} wins.")]

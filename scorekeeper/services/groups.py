@@ -30,7 +30,7 @@ from ..models import (
     side_name_of,
     utcnow,
 )
-from ..rules import InvalidHand, Problem
+from ..validation import FieldError, ValidationError
 from . import names
 from .match_setup import clean_name
 
@@ -132,12 +132,16 @@ def activity(group_id: int) -> list[Activity]:
 def _group_name(raw: object) -> str:
     name = clean_name(raw)
     if not name or len(name) > NAME_LENGTH * 2:
-        raise InvalidHand(
-            [Problem(None, "name", f"Give the group a name of 1 to {NAME_LENGTH * 2} characters")]
+        raise ValidationError(
+            [
+                FieldError(
+                    None, "name", f"Give the group a name of 1 to {NAME_LENGTH * 2} characters"
+                )
+            ]
         )
     hidden = names.problem(name, person=False)
     if hidden:
-        raise InvalidHand([Problem(None, "name", hidden)])
+        raise ValidationError([FieldError(None, "name", hidden)])
     return name
 
 
@@ -348,15 +352,17 @@ def _changed(group_id: int, player_id: int) -> None:
 def rename_player(group_id: int, player: Player, new_name: object, actor: User) -> None:
     name = clean_name(new_name)
     if not name or len(name) > NAME_LENGTH:
-        raise InvalidHand([Problem(None, "name", f"Enter a name of 1 to {NAME_LENGTH} characters")])
+        raise ValidationError(
+            [FieldError(None, "name", f"Enter a name of 1 to {NAME_LENGTH} characters")]
+        )
     if not key_fits(name):
-        raise InvalidHand([Problem(None, "name", LONG_KEY)])
+        raise ValidationError([FieldError(None, "name", LONG_KEY)])
     other = db.session.execute(
         select(Player).where(Player.group_id == group_id, Player.name_key == name_key(name))
     ).scalar_one_or_none()
     if other is not None and other.id != player.id:
-        raise InvalidHand(
-            [Problem(None, "name", f"{other.name} is already a player here: merge them instead")]
+        raise ValidationError(
+            [FieldError(None, "name", f"{other.name} is already a player here: merge them instead")]
         )
     wrong = names.problem(name)
     others = [p.name for p in players(group_id) if p.id != player.id]
@@ -364,7 +370,7 @@ def rename_player(group_id: int, player: Player, new_name: object, actor: User) 
     if alike is not None:
         wrong = f"{name} looks just like {alike}, a player of this group: choose another name"
     if wrong is not None:
-        raise InvalidHand([Problem(None, "name", wrong)])
+        raise ValidationError([FieldError(None, "name", wrong)])
     sides = _auto_named_sides([player.id])
     old, player.name, player.name_key = player.name, name, name_key(name)
     _rename_sides(sides)

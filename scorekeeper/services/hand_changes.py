@@ -14,7 +14,7 @@ from ..database import checks_keys_per_statement
 from ..extensions import db
 from ..ids import valid_id
 from ..models import Hand, Match, utcnow
-from ..rules import InvalidHand
+from ..validation import ValidationError
 from . import audit, seated
 from .game_end import settle_game_end
 from .hand_writes import (
@@ -50,7 +50,7 @@ def _rescore_moved(match: Match, first: int) -> None:
             records = seated.side_records(lineup, records)
         try:
             seat_records, evaluation = score_as_deal(match, records, hand.number, lineup)
-        except InvalidHand as error:
+        except ValidationError as error:
             reason = error.problems[0].message if error.problems else ""
             raise HandsNoLongerFit(
                 f"Not removed: hand {hand.number + 1} would become deal {hand.number}, "

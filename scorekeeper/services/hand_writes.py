@@ -18,8 +18,8 @@ from sqlalchemy.exc import IntegrityError
 
 from ..extensions import db
 from ..models import Hand, HandSide, Match, MatchStatus
-from ..rules import Problem
 from ..rules.hand import MAX_DEAL
+from ..validation import FieldError
 from . import audit, seated
 from .game_end import settle_game_end
 from .hands import Evaluation, evaluate
@@ -34,7 +34,7 @@ class Saved:
 
     number: int
     changed: bool
-    warnings: tuple[Problem, ...] = ()
+    warnings: tuple[FieldError, ...] = ()
 
 
 def confirmable(records: object, lineup: object = None) -> object:
@@ -48,7 +48,7 @@ def fingerprint(records: object) -> str:
     return hashlib.sha256(raw).hexdigest()[:16]
 
 
-def check_confirmed(confirmed: str | None, records: object, warnings: list[Problem]) -> None:
+def check_confirmed(confirmed: str | None, records: object, warnings: list[FieldError]) -> None:
     """Without a confirmation of these very entries, an unlikely hand is asked about first.
     `confirmed` None: saved at once (the API, which lists the warnings)."""
     if warnings and confirmed is not None and confirmed != fingerprint(records):

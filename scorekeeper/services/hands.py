@@ -1,14 +1,19 @@
-"""Evaluating a hand: read, validate and score it under a rule set."""
+"""Evaluating a hand: read, validate and score it under a rule set.
+
+What is wrong with a hand comes back in words (`ValidationError`), each side named
+as the table knows it: by its name, or in a seated game by its line-up's players.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 
+from .. import words
 from ..rules import (
     PRESETS,
     Hand,
     InvalidHand,
-    Problem,
     Rules,
     SideScore,
     hand_warnings,
@@ -16,8 +21,8 @@ from ..rules import (
     resolve_options,
     score,
 )
-from ..rules.model import made_frozen
-from ..rules.seats import lineup_side_names, seat_scores
+from ..rules.seats import seat_scores
+from ..validation import FieldError, ValidationError
 
 
 @dataclass(frozen=True)
@@ -27,8 +32,33 @@ class Evaluation:
     rules: Rules
     hand: Hand
     scores: tuple[SideScore, ...]
-    warnings: tuple[Problem, ...] = ()
+    warnings: tuple[FieldError, ...] = ()
     seats: tuple[SideScore, ...] = ()  # seated games: each seat's share, in seat order
+
+
+def hand_names(
+    rules: Rules,
+    count: int,
+    players_per_side: int | None,
+    lineup: Sequence[Sequence[int]] = (),
+    names: Sequence[str] | None = None,
+) -> list[str]:
+    """Who each of a hand's `count` sides is: a line-up's players ("Ann and Bo"), else the
+    match's side names, else "Team 1", "Player 1" (a seated game's names are its seats':
+    without a line-up they name no side)."""
+    given = list(names or [])
+    if lineup:
+        named = words.lineup_names(lineup, given)
+        return named + words.side_names(count, players_per_side)[len(named) :]
+    return words.side_names(count, players_per_side, given if rules.seating is None else ())
+
+
+def refused_hand(
+    error: InvalidHand, rules: Rules, count: int, names: Sequence[str] | None = None
+) -> ValidationError:
+    """The engine's problems with a hand of `count` sides, in words."""
+    who = hand_names(rules, count, error.players_per_side, error.lineup, names)
+    return ValidationError(words.told_all(error.problems, rules.vocabulary, who))
 
 
 def evaluate(
@@ -40,18 +70,22 @@ def evaluate(
     lineup: object = None,
     phase: int | None = None,
 ) -> Evaluation:
-    """Score one hand (of deal `deal`, 1 when not given); raises InvalidHand with every problem.
+    """Score one hand (of deal `deal`, 1 when not given); raises ValidationError with every
+    problem, in words (`side_names` name the sides, or in a seated game the seats).
 
     A seated game's hand has a `lineup`, allowed in `phase` (None: any), and its
     scores shared among the seats (`Evaluation.seats`).
     """
-    hand = read_hand(rules, sides, players, side_names, deal, lineup, phase)
-    names = lineup_side_names(hand.lineup, side_names) if hand.lineup else side_names
-    warnings = tuple(hand_warnings(rules, hand, names))
+    count = len(sides) if isinstance(sides, list) else 0
+    try:
+        hand = read_hand(rules, sides, players, deal, lineup, phase)
+    except InvalidHand as error:
+        raise refused_hand(error, rules, count, side_names) from None
+    who = hand_names(rules, len(hand.sides), hand.players_per_side, hand.lineup, side_names)
+    warnings = tuple(words.told_all(hand_warnings(rules, hand), rules.vocabulary, who))
     scores = score(rules, hand)
     seats = tuple(seat_scores(rules, hand.lineup, scores)) if hand.lineup else ()
-    fields = {"rules": rules, "hand": hand, "scores": scores, "warnings": warnings, "seats": seats}
-    return made_frozen(Evaluation, fields)  # Evaluation(...), made for less: one per hand
+    return Evaluation(rules, hand, scores, warnings, seats)
 
 
 def evaluate_request(
@@ -70,12 +104,13 @@ def evaluate_request(
             if variant is None
             else f"There is no variant called {variant!r} (known: {known})"
         )
-        raise InvalidHand([Problem(None, "variant", message)])
+        raise ValidationError([FieldError(None, "variant", message)])
     rules, problems = resolve_options(PRESETS[variant], options)
+    told = words.told_all(problems, rules.vocabulary)
     try:
         evaluation = evaluate(rules, sides, players, deal=deal, lineup=lineup)
-    except InvalidHand as error:
-        problems = [*problems, *error.problems]
-    if problems:
-        raise InvalidHand(problems)
+    except ValidationError as error:
+        told += error.problems
+    if told:
+        raise ValidationError(told)
     return evaluation

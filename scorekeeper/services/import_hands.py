@@ -7,11 +7,13 @@ from __future__ import annotations
 from datetime import datetime
 from typing import Any
 
+from .. import words
 from ..ids import MAX_ID
 from ..models import LONG_KEY, NAME_LENGTH, TOKEN_LENGTH, key_fits
-from ..rules import InvalidHand, Problem, Rules
+from ..rules import Rules
 from ..rules.hand import MAX_DEAL
 from ..rules.seats import Lineup, read_lineup
+from ..validation import FieldError, ValidationError
 from . import names
 from .hands import evaluate
 from .match_setup import clean_name
@@ -29,10 +31,10 @@ class FileReader:
     """Collects the problems of a file, each named by its path in the file."""
 
     def __init__(self) -> None:
-        self.problems: list[Problem] = []
+        self.problems: list[FieldError] = []
 
     def add(self, where: str, message: str) -> None:
-        self.problems.append(Problem(None, where, message))
+        self.problems.append(FieldError(None, where, message))
         if len(self.problems) >= MAX_PROBLEMS:
             raise TooManyProblems
 
@@ -90,7 +92,8 @@ def _seated_records(
     file has one entry per seat, and the seats of a side share their side's record."""
     lineup, problems = read_lineup(rules, raw, None)
     if lineup is None:
-        read.add(f"{where}.lineup", problems[0].message if problems else "is not a line-up")
+        first = words.told(problems[0], rules.vocabulary).message if problems else ""
+        read.add(f"{where}.lineup", first or "is not a line-up")
         return None
     for side in lineup:
         for seat in side[1:]:
@@ -144,7 +147,9 @@ def scored_hand(
             return None
         lineup, records = seated_hand
     elif hand.get("lineup") is not None:
-        read.add(f"{where}.lineup", f"must not be given: {rules.name} has no line-ups")
+        read.add(
+            f"{where}.lineup", f"must not be given: {words.game_name(rules.key)} has no line-ups"
+        )
         return None
     try:
         evaluation = evaluate(
@@ -156,8 +161,8 @@ def scored_hand(
             None if lineup is None else [list(seats) for seats in lineup],
             phase,
         )
-    except InvalidHand as error:
-        first = error.problems[0] if error.problems else Problem(None, None, "")
+    except ValidationError as error:
+        first = error.problems[0] if error.problems else FieldError(None, None, "")
         seat = first.side
         if lineup is not None and seat is not None and seat < len(lineup):
             seat = lineup[seat][0]  # a side of the line-up: its first seat's entry

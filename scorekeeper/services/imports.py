@@ -18,6 +18,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from .. import words
 from ..extensions import db
 from ..ids import MAX_ID
 from ..models import (
@@ -34,8 +35,7 @@ from ..models import (
     name_key,
 )
 from ..rules import (
-    InvalidHand,
-    Problem,
+    InvalidRules,
     Rules,
     RulesError,
     meld_requirement,
@@ -45,6 +45,8 @@ from ..rules import (
 from ..rules.game import DRAWN, FINISHED, PLAYING, TIED
 from ..rules.hand import MAX_DEAL
 from ..rules.seats import phase_after
+from ..validation import FieldError, ValidationError
+from . import audit
 from .exports import FORMAT, VERSION
 from .import_hands import FileReader, Scored, TooManyProblems, scored_hand
 from .match_state import result_after
@@ -78,6 +80,9 @@ class CheckedMatch:
     finished_at: datetime | None
     hand_times: list[tuple[datetime, datetime]]
     audit_times: list[datetime]
+    audit_hands: list[tuple[dict[str, Any] | None, dict[str, Any] | None]] = field(
+        default_factory=list
+    )  # each audit entry's hand before and after, as kept
 
 
 def _sides(read: FileReader, raw: object, where: str, per_side: int) -> list[tuple[str, list[str]]]:
@@ -104,12 +109,15 @@ def _sides(read: FileReader, raw: object, where: str, per_side: int) -> list[tup
     return sides
 
 
-def _snapshot(read: FileReader, raw: object, where: str, rules: Rules, match: CheckedMatch) -> None:
-    """An audit entry's hand before or after: a hand as the audit keeps it, or null."""
+def _snapshot(
+    read: FileReader, raw: object, where: str, rules: Rules, match: CheckedMatch
+) -> dict[str, Any] | None:
+    """An audit entry's hand before or after: a hand as the audit keeps it (its lines as
+    this version keeps them: scored again), or null."""
     if raw is None:
-        return
+        return None
     names = [name for name, _ in match.sides]
-    scored_hand(
+    scored = scored_hand(
         read,
         {"id": 1, "version": 0, **raw} if isinstance(raw, dict) else raw,
         where,
@@ -117,6 +125,11 @@ def _snapshot(read: FileReader, raw: object, where: str, rules: Rules, match: Ch
         rules,
         names,
     )
+    if scored is None:
+        return None
+    hand, seats = scored
+    sides = [{"input": record, "total": total, "lines": lines} for record, total, lines in seats]
+    return audit.snapshot(hand["number"], sides, hand.get("lineup"))
 
 
 def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
@@ -130,7 +143,8 @@ def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
     try:
         rules = rules_from_json(doc.get("rules"))
     except (RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
-        read.add(f"{where}.rules", f"are not a rule set this version can read ({error})")
+        why = words.faults_text(error.problems) if isinstance(error, InvalidRules) else error
+        read.add(f"{where}.rules", f"are not a rule set this version can read ({why})")
         return None
     if len(rules.key) > VARIANT_LENGTH:
         read.add(f"{where}.rules.key", f"must be up to {VARIANT_LENGTH} characters")
@@ -146,7 +160,7 @@ def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
     if not any(
         lay.sides == len(sides) and lay.players_per_side == per_side for lay in rules.layouts
     ):
-        read.add(f"{where}.sides", f"{rules.name} is not played by this table")
+        read.add(f"{where}.sides", f"{words.game_name(rules.key)} is not played by this table")
         return None
     read.integer(doc.get("first_dealer"), f"{where}.first_dealer", 0, len(sides) * per_side - 1)
     read.integer(doc.get("revision"), f"{where}.revision", 0, MAX_ID)
@@ -189,8 +203,9 @@ def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
         if actor is not None and (not isinstance(actor, str) or len(actor) > NAME_LENGTH * 2):
             read.add(f"{at}.by", f"must be null or a text of up to {NAME_LENGTH * 2} characters")
         match.audit_times.append(read.moment(entry.get("at"), f"{at}.at") or datetime.min)
-        for part in ("before", "after"):
-            _snapshot(read, entry.get(part), f"{at}.{part}", rules, match)
+        was = _snapshot(read, entry.get("before"), f"{at}.before", rules, match)
+        now = _snapshot(read, entry.get("after"), f"{at}.after", rules, match)
+        match.audit_hands.append((was, now))
     return match
 
 
@@ -268,12 +283,14 @@ def too_deep(value: object, most: int = MAX_DEPTH) -> str | None:
 
 
 def check_export(doc: object) -> list[CheckedMatch]:
-    """Every match of an export, checked; raise InvalidHand listing the problems."""
+    """Every match of an export, checked; raise ValidationError listing the problems."""
     read = FileReader()
     matches: list[CheckedMatch] = []
     deep = too_deep(doc)
     if deep is not None:  # an export is never this deep; no database column takes it
-        raise InvalidHand([Problem(None, deep, f"nests lists and objects deeper than {MAX_DEPTH}")])
+        raise ValidationError(
+            [FieldError(None, deep, f"nests lists and objects deeper than {MAX_DEPTH}")]
+        )
     try:
         top = read.obj(doc, "")
         if top is None:
@@ -303,7 +320,7 @@ def check_export(doc: object) -> list[CheckedMatch]:
     except TooManyProblems:
         pass
     if read.problems:
-        raise InvalidHand(read.problems)
+        raise ValidationError(read.problems)
     return matches
 
 
@@ -312,7 +329,7 @@ def import_export(
 ) -> Imported:
     """Add every match of the export that this server does not have to the group.
 
-    Raises InvalidHand (nothing saved) when anything in the file is wrong. `matches`:
+    Raises ValidationError (nothing saved) when anything in the file is wrong. `matches`:
     what `check_export` gave for this file, when it was checked before the write began
     (so a long check never holds the write lock). The caller commits (see
     `storage.transaction`).
@@ -349,7 +366,8 @@ def import_export(
     db.session.flush()  # the hands' new ids, for the audit trail
     for match, row, hands in saved:
         ids = {h.get("id"): hand.id for (h, _), hand in zip(match.hands, hands, strict=True)}
-        for entry, at in zip(match.doc["audit"], match.audit_times, strict=True):
+        kept = zip(match.doc["audit"], match.audit_times, match.audit_hands, strict=True)
+        for entry, at, (before, after) in kept:
             db.session.add(
                 AuditEntry(
                     match_id=row.id,
@@ -358,8 +376,8 @@ def import_export(
                     action=entry["action"],
                     at=at,
                     actor=entry.get("by"),
-                    before=entry.get("before"),
-                    after=entry.get("after"),
+                    before=before,
+                    after=after,
                 )
             )
     db.session.flush()

@@ -8,9 +8,9 @@ from datetime import datetime
 
 from sqlalchemy import ColumnElement, func, select, tuple_
 
+from .. import words
 from ..extensions import db
 from ..models import Hand, HandSide, Match, MatchStatus, Player, Side, SideMember, name_key
-from ..rules import PRESETS
 
 PAGE_SIZE = 20
 # No longer played: in the history, not on the home page.
@@ -108,8 +108,7 @@ def _summaries(ids: list[int]) -> list[MatchSummary]:
     for match_id in ids:
         row = rows[match_id]
         sides = [names[match_id][seat] for seat in sorted(names.get(match_id, {}))]
-        preset = PRESETS.get(row.variant)
-        name = preset.name if preset else _frozen_name(match_id, row.variant)
+        name = words.game_name(row.variant)
         scored = totals.get(match_id, {})
         out.append(
             MatchSummary(
@@ -126,12 +125,6 @@ def _summaries(ids: list[int]) -> list[MatchSummary]:
             )
         )
     return out
-
-
-def _frozen_name(match_id: int, variant: str) -> str:
-    """The name in a match's frozen rules, for a variant this version no longer has."""
-    rules = db.session.execute(select(Match.rules).where(Match.id == match_id)).scalar_one()
-    return str(rules.get("name", variant))
 
 
 def in_progress(group_ids: list[int], limit: int = 20) -> list[MatchSummary]:

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from ..extensions import db
 from ..models import SIDE_NAME_LENGTH, Activity, ActivityAction, MatchStatus, side_name_of, utcnow
-from ..rules import InvalidHand, Problem
+from ..validation import FieldError, ValidationError
 from . import names
 from .groups import record_activity
 from .match_lock import MatchError, lock_match
@@ -24,10 +24,10 @@ def rename_side(match_id: int, seat: int, raw: object) -> str:
     side = match.sides[seat]
     name = clean_name(raw) or side_name_of([member.player.name for member in side.members])
     if len(name) > SIDE_NAME_LENGTH:
-        raise InvalidHand([Problem(seat, "name", "That side name is too long")])
+        raise ValidationError([FieldError(seat, "name", "That side name is too long")])
     hidden = names.problem(name, person=False)
     if hidden:
-        raise InvalidHand([Problem(seat, "name", hidden)])
+        raise ValidationError([FieldError(seat, "name", hidden)])
     side.name = name
     return name
 
@@ -51,7 +51,6 @@ def delete_match(match_id: int, actor: str) -> Activity:
         ActivityAction.MATCH_DELETED,
         match=match.id,
         variant=match.variant,
-        game=str(match.rules.get("name", match.variant)),
         sides=[side.name for side in match.sides],
     )
     db.session.delete(match)

@@ -14,7 +14,7 @@ from sqlalchemy import update
 from ..extensions import db
 from ..ids import valid_id
 from ..models import Match
-from ..rules import Problem
+from ..validation import FieldError
 from .match_state import load_match
 
 
@@ -61,7 +61,7 @@ class MatchChanged(MatchError):
 class NeedsConfirmation(Exception):
     """The hand is possible but unlikely: the page asks once more before saving it."""
 
-    def __init__(self, warnings: Sequence[Problem]) -> None:
+    def __init__(self, warnings: Sequence[FieldError]) -> None:
         super().__init__("; ".join(w.message for w in warnings))
         self.warnings = tuple(warnings)
 

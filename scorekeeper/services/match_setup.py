@@ -9,6 +9,7 @@ from typing import Any
 
 from sqlalchemy import select
 
+from .. import words
 from ..extensions import db
 from ..models import (
     LONG_KEY,
@@ -22,7 +23,8 @@ from ..models import (
     name_key,
     side_name_of,
 )
-from ..rules import PRESETS, InvalidHand, Problem, Rules, resolve_options, rules_to_json
+from ..rules import PRESETS, Rules, resolve_options, rules_to_json
+from ..validation import FieldError, ValidationError
 from . import names
 
 
@@ -53,39 +55,39 @@ def find_or_add_player(group_id: int, name: str) -> Player:
     return player
 
 
-def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:
+def _side_specs(sides: list[Any], problems: list[FieldError]) -> list[SideSpec]:
     specs: list[SideSpec] = []
     seen: set[str] = set()
     for index, raw in enumerate(sides):
         if not isinstance(raw, dict):
-            problems.append(Problem(index, "sides", "each side must be {name, players}"))
+            problems.append(FieldError(index, "sides", "each side must be {name, players}"))
             continue
         players_raw = raw.get("players")
         if not isinstance(players_raw, list) or not players_raw:
-            problems.append(Problem(index, "players", "list the players of this side"))
+            problems.append(FieldError(index, "players", "list the players of this side"))
             continue
         players = []
         for position, player_raw in enumerate(players_raw):
             name = clean_name(player_raw)
             where = f"players.{position}"
             if not name:
-                problems.append(Problem(index, where, "Enter a name for each player"))
+                problems.append(FieldError(index, where, "Enter a name for each player"))
             elif len(name) > NAME_LENGTH:
-                problems.append(Problem(index, where, f"Keep names to {NAME_LENGTH} characters"))
+                problems.append(FieldError(index, where, f"Keep names to {NAME_LENGTH} characters"))
             elif not key_fits(name):
-                problems.append(Problem(index, where, LONG_KEY))
+                problems.append(FieldError(index, where, LONG_KEY))
             elif names.problem(name):
-                problems.append(Problem(index, where, str(names.problem(name))))
+                problems.append(FieldError(index, where, str(names.problem(name))))
             elif name_key(name) in seen:
-                problems.append(Problem(index, where, f"{name} is already at the table"))
+                problems.append(FieldError(index, where, f"{name} is already at the table"))
             else:
                 seen.add(name_key(name))
             players.append(name)
         side_name = clean_name(raw.get("name"))
         if len(side_name) > SIDE_NAME_LENGTH:
-            problems.append(Problem(index, "name", "That side name is too long"))
+            problems.append(FieldError(index, "name", "That side name is too long"))
         elif names.problem(side_name, person=False):
-            problems.append(Problem(index, "name", str(names.problem(side_name, person=False))))
+            problems.append(FieldError(index, "name", str(names.problem(side_name, person=False))))
         specs.append(SideSpec(side_name, players))
     return specs
 
@@ -93,14 +95,16 @@ def _side_specs(sides: list[Any], problems: list[Problem]) -> list[SideSpec]:
 def check_match_setup(
     variant: object, options: object, sides: object, first_dealer: object = 0
 ) -> tuple[Rules, list[SideSpec], int, int]:
-    """Validate a new match; raise InvalidHand listing every problem (fields as in the API)."""
+    """Validate a new match; raise ValidationError listing every problem (fields as in the
+    API)."""
     if not isinstance(variant, str) or variant not in PRESETS:
         known = ", ".join(PRESETS)
-        raise InvalidHand([Problem(None, "variant", f"Choose a variant (one of: {known})")])
-    rules, problems = resolve_options(PRESETS[variant], options)
+        raise ValidationError([FieldError(None, "variant", f"Choose a variant (one of: {known})")])
+    rules, engine_problems = resolve_options(PRESETS[variant], options)
+    problems = words.told_all(engine_problems, rules.vocabulary)
     if not isinstance(sides, list) or not sides:
-        problems.append(Problem(None, "sides", "sides must be a list of {name, players}"))
-        raise InvalidHand(problems)
+        problems.append(FieldError(None, "sides", "sides must be a list of {name, players}"))
+        raise ValidationError(problems)
     specs = _side_specs(sides, problems)
     sizes = {len(spec.players) for spec in specs}
     players_per_side = next(iter(sizes)) if len(sizes) == 1 else 0
@@ -108,17 +112,18 @@ def check_match_setup(
         lay.sides == len(sides) and lay.players_per_side == players_per_side
         for lay in rules.layouts
     ):
-        allowed = "; ".join(lay.label for lay in rules.layouts)
-        problems.append(Problem(None, "sides", f"{rules.name} is played by {allowed}"))
+        allowed = "; ".join(words.nouns.layout(lay) for lay in rules.layouts)
+        name = words.game_name(rules.key)
+        problems.append(FieldError(None, "sides", f"{name} is played by {allowed}"))
     seats = len(specs) * max(players_per_side, 1)
     if (
         not isinstance(first_dealer, int)
         or isinstance(first_dealer, bool)
         or not 0 <= first_dealer < seats
     ):
-        problems.append(Problem(None, "first_dealer", "Choose who deals first"))
+        problems.append(FieldError(None, "first_dealer", "Choose who deals first"))
     if problems:
-        raise InvalidHand(problems)
+        raise ValidationError(problems)
     assert isinstance(first_dealer, int)
     return rules, specs, players_per_side, first_dealer
 
@@ -137,7 +142,7 @@ def check_new_players(group_id: int, specs: list[SideSpec]) -> None:
             alike = None if name_key(name) in keys else names.look_alike(name, known)
             if alike is not None:
                 problems.append(
-                    Problem(
+                    FieldError(
                         seat,
                         f"players.{position}",
                         f"{name} looks just like {alike}, a player of this group: choose "
@@ -145,7 +150,7 @@ def check_new_players(group_id: int, specs: list[SideSpec]) -> None:
                     )
                 )
     if problems:
-        raise InvalidHand(problems)
+        raise ValidationError(problems)
 
 
 def create_match(

@@ -10,6 +10,7 @@ from flask import current_app
 from sqlalchemy import select
 from sqlalchemy.orm import selectinload
 
+from .. import words
 from ..cache import LruCache
 from ..extensions import db
 from ..ids import valid_id
@@ -86,9 +87,8 @@ class MatchState:
     def deal_label(self) -> str | None:
         """The next deal of a deal-count game ("Deal 3 of 4"; None in a game to a target);
         a deal played after the last, to break a tie, is an extra deal."""
-        if self.deals is not None and self.next_number > self.deals:
-            return f"Extra deal {self.next_number}"
-        return deal_label(self.rules, self.next_number)
+        deal = deal_label(self.rules, self.next_number)
+        return words.deal_text(deal) if deal is not None else None
 
 
 def load_match(match_id: int) -> Match | None:

@@ -7,10 +7,13 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..rules import Rules
-from ..rules.meld import tier_label
-from ..rules.model import LineupShape, MeldMinusWhen, RedThrees, Seating
-from ..rules.validate import describe_clause
+from .. import words
+from ..rules import MeldRequirement, Rules
+from ..rules.model import LineupShape, MeldMinusWhen, RedThrees, Seating, Sign
+from ..rules.validate import clause_params
+from ..words import nouns
+from ..words.base import Say, capitalized
+from ..words.checks import clause
 
 
 @dataclass(frozen=True)
@@ -39,7 +42,7 @@ class Rulebook:
 
 
 def _number(points: int) -> str:
-    return f"{points:,}".replace(",", "\u202f")
+    return words.number(points, grouped=True)
 
 
 def meld_ranges(rules: Rules) -> list[Row]:
@@ -53,18 +56,21 @@ def meld_ranges(rules: Rules) -> list[Row]:
             scores = f"{_number(tier.min_score)} and more"
         else:
             scores = f"{_number(tier.min_score)} to {_number(upper - 5)}"
-        rows.append(Row(scores, tier_label(rules, tier)))
+        need = MeldRequirement(tier.points, tier.canasta)
+        rows.append(Row(scores, words.meld_label(need, rules.vocabulary)))
     return rows
 
 
 def going_out_text(rules: Rules) -> str:
-    parts = [describe_clause(rules, clause) for clause in rules.going_out.needs]
+    vocabulary = rules.vocabulary
+    say = Say({}, vocabulary)
+    parts = [clause(say, clause_params(rules, need)) for need in rules.going_out.needs]
     if rules.going_out.needs_extra_hand and rules.extra_hand is not None:
-        parts.append(f"the extra hand ({rules.extra_hand.name}) taken")
+        parts.append(f"the extra hand ({nouns.extra_hand(vocabulary)}) taken")
     if rules.feet is not None and rules.going_out.needs_all_feet:
-        parts.append(f"every player's {rules.feet.singular} picked up")
+        parts.append(f"every player's {nouns.foot(vocabulary, 1)} picked up")
     elif rules.feet is not None and rules.going_out.needs_foot:
-        parts.append(f"the {rules.feet.singular} picked up")
+        parts.append(f"the {nouns.foot(vocabulary, 1)} picked up")
     return " and ".join(parts) if parts else "nothing special"
 
 
@@ -72,33 +78,32 @@ def _red_three_rows(rules: Rules, red: RedThrees | None) -> list[Row]:
     """The schedule of one colour of threes laid down, and when it counts minus or nothing."""
     if red is None:
         return []
-    name = red.plural.capitalize()
-    if red.laid_sign == "minus":
-        return [Row(f"Each {red.singular} laid down", f"-{_number(red.each)}")]
+    vocabulary = rules.vocabulary
+    one = nouns.category(red.card_category, 1)
+    name = capitalized(nouns.category(red.card_category, 2))
+    if red.laid_sign == Sign.MINUS:
+        return [Row(f"Each {one} laid down", f"-{_number(red.each)}")]
     counts = {t.count for t in red.totals}
-    rows = [] if 1 in counts else [Row(f"Each {red.singular}", _number(red.each))]
+    rows = [] if 1 in counts else [Row(f"Each {one}", _number(red.each))]
     rows += [Row(f"{t.count} on one side", f"{_number(t.total)} in all") for t in red.totals]
     if red.negative_when == "never":
         return rows
     if red.negative_when == "no_meld":
         when = "the side melded nothing at all"
     elif red.canastas_needed == 1:
-        when = f"the side has no {rules.canasta_noun}"
+        when = f"the side has no {nouns.canasta(vocabulary, 1)}"
     else:
-        when = f"the side has fewer than {red.canastas_needed} {rules.canasta_plural}"
+        canastas = nouns.canasta(vocabulary, red.canastas_needed)
+        when = f"the side has fewer than {red.canastas_needed} {canastas}"
     minus = f"cost {_number(red.penalty_each)} each" if red.penalty_each else "count minus"
     rows.append(Row(f"{name} {minus} when", when))
     if red.plus_from is not None and red.plus_from > red.canastas_needed:
         low, high = red.canastas_needed, red.plus_from - 1
         span = f"exactly {low}" if low == high else f"{low} to {high}"
-        noun = rules.canasta_noun_for(high)
+        noun = nouns.canasta(vocabulary, high)
         rows.append(Row(f"{name} count nothing when", f"the side has {span} {noun}"))
-        rows.append(
-            Row(
-                f"{name} count plus when",
-                f"the side has {red.plus_from} {rules.canasta_plural} or more",
-            )
-        )
+        more = nouns.canasta(vocabulary, red.plus_from)
+        rows.append(Row(f"{name} count plus when", f"the side has {red.plus_from} {more} or more"))
     return rows
 
 
@@ -108,7 +113,7 @@ def _special_hand_rows(rules: Rules) -> list[Row]:
     rows = [Row("Any of them", "scores alone: nothing else counts for the side that went out")]
     rows += [
         Row(
-            special.label,
+            nouns.special_hand(special.key),
             _number(special.points) + (", and wins the game at once" if special.wins_game else ""),
         )
         for special in rules.special_hands
@@ -117,7 +122,7 @@ def _special_hand_rows(rules: Rules) -> list[Row]:
 
 
 def _shape_text(shape: LineupShape, extra_hand: str) -> str:
-    text = shape.label
+    text = nouns.shape(shape.key)
     if shape.lone_took_extra_hand:
         text += f" (the first to finish the dealt cards takes the {extra_hand} and plays alone)"
     if shape.no_extra_hand:
@@ -127,7 +132,7 @@ def _shape_text(shape: LineupShape, extra_hand: str) -> str:
 
 def _seat_rows(rules: Rules, seating: Seating) -> list[Row]:
     """Who plays with whom, and how a side's score is shared among its players."""
-    extra = rules.extra_hand.name if rules.extra_hand is not None else "extra hand"
+    extra = nouns.extra_hand(rules.vocabulary)
     rows = [Row("Players", f"{seating.seats}, each with a running total")]
     playable = seating.shapes(None)
     if seating.switches():
@@ -141,7 +146,7 @@ def _seat_rows(rules: Rules, seating: Seating) -> list[Row]:
             )
         )
     else:
-        labels = dict.fromkeys(s.label for s in playable)
+        labels = dict.fromkeys(nouns.shape(s.key) for s in playable)
         rows.append(Row("Each hand is played", "; or ".join(labels)))
     rows.append(Row("A player alone", "scores the side's total in full"))
     if any(size > 1 for shape in playable for size in shape.sizes):
@@ -159,39 +164,48 @@ def _seat_rows(rules: Rules, seating: Seating) -> list[Row]:
 
 
 def describe(rules: Rules) -> Rulebook:
+    vocabulary = rules.vocabulary
     deck_counts = {entry.category: entry.count for entry in rules.deck.counts}
     cards = [
-        (c.plural.capitalize(), c.cards, c.value, deck_counts.get(c.key, 0)) for c in rules.cards
+        (
+            capitalized(nouns.category(c.key, 2)),
+            nouns.category_cards(c.key, c.ranks),
+            c.value,
+            deck_counts.get(c.key, 0),
+        )
+        for c in rules.cards
     ]
+
+    def kinds(key: str) -> str:
+        return capitalized(nouns.kind(vocabulary, key, 2))
+
     canastas = [
         Row(
-            kind.plural.capitalize(),
-            f"{_number(kind.bonus)} each" + (f" ({kind.note})" if kind.note else ""),
+            kinds(kind.key),
+            f"{_number(kind.bonus)} each" + (f" ({nouns.note(kind.note)})" if kind.note else ""),
         )
-        for kind in rules.kinds()
+        for kind in rules.kinds
     ]
     canastas += [
-        Row(kind.plural.capitalize(), "not played (a house-rule option)")
+        Row(kinds(kind.key), "not played (a house-rule option)")
         for kind in rules.canasta_kinds
         if not kind.enabled
     ]
     if rules.meld_minus_when != MeldMinusWhen.NEVER:
         lacking = "no clean " if rules.meld_minus_when == MeldMinusWhen.NO_CLEAN_CANASTA else "no "
-        canastas.append(
-            Row("Melded cards", f"count minus when the side has {lacking}{rules.canasta_noun}")
-        )
+        canasta = nouns.canasta(vocabulary, 1)
+        canastas.append(Row("Melded cards", f"count minus when the side has {lacking}{canasta}"))
     going = rules.going_out
-    going_out = [Row(going.label, _number(going.bonus))]
+    label = nouns.going_out(vocabulary)
+    going_out = [Row(label, _number(going.bonus))]
     if going.concealed_bonus is not None:
-        going_out.append(
-            Row(f"{going.label} concealed", f"{_number(going.concealed_bonus)} instead")
-        )
+        going_out.append(Row(f"{label} concealed", f"{_number(going.concealed_bonus)} instead"))
     else:
-        going_out.append(Row(f"{going.label} concealed", "no extra bonus"))
+        going_out.append(Row(f"{label} concealed", "no extra bonus"))
     going_out.append(Row("Needs", going_out_text(rules)))
     penalties = [
         Row(
-            p.plural.capitalize(),
+            capitalized(nouns.penalty(vocabulary, p.field, 2)),
             f"-{_number(p.points)} each"
             + ("; no going out while one is left" if p.forbids_going_out else ""),
         )
@@ -200,15 +214,20 @@ def describe(rules: Rules) -> Rulebook:
     if rules.extra_hand is not None:
         extra = rules.extra_hand
         penalties.append(
-            Row(f"Extra hand ({extra.name}) not taken", f"-{_number(extra.penalty_not_taken)}")
+            Row(
+                f"Extra hand ({nouns.extra_hand(vocabulary)}) not taken",
+                f"-{_number(extra.penalty_not_taken)}",
+            )
         )
-    penalties += [Row(p.label, f"-{_number(p.points)}") for p in rules.catalogue]
+    penalties += [
+        Row(nouns.catalogue_penalty(p.key), f"-{_number(p.points)}") for p in rules.catalogue
+    ]
     return Rulebook(
-        name=rules.name,
-        description=rules.description,
-        source=rules.source,
-        layouts=[layout.label for layout in rules.layouts],
-        deck=rules.deck.label,
+        name=words.game_name(rules.key),
+        description=words.game_description(rules.key),
+        source=words.game_source(rules.key),
+        layouts=[nouns.layout(layout) for layout in rules.layouts],
+        deck=nouns.deck(rules.deck),
         cards=cards,
         canastas=canastas,
         going_out=going_out,
@@ -238,6 +257,7 @@ def _entries(rules: Rules, record: object) -> dict[str, str]:
     if not isinstance(record, Mapping):
         return {} if record is None else {"record": _shown(record)}
     entries: dict[str, str] = {}
+    vocabulary = rules.vocabulary
     for key, value in record.items():
         if value is None:
             continue
@@ -245,12 +265,13 @@ def _entries(rules: Rules, record: object) -> dict[str, str]:
             entries[key.replace("_", " ")] = _shown(value)
         elif key == "canastas":
             for kind_key, count in value.items():
-                kind = next((k for k in rules.canasta_kinds if k.key == kind_key), None)
-                entries[kind.plural if kind else kind_key] = _shown(count)
+                known = any(k.key == kind_key for k in rules.canasta_kinds)
+                named = nouns.kind(vocabulary, kind_key, 2) if known else str(kind_key)
+                entries[named] = _shown(count)
         elif key in ("meld_cards", "hand_cards"):
             for category_key, count in value.items():
-                category = rules.category(category_key)
-                noun = category.plural if category else category_key
+                known = rules.category(category_key) is not None
+                noun = nouns.category(category_key, 2) if known else category_key
                 label = f"melded {noun}" if key == "meld_cards" else f"{noun} in hand"
                 entries[label] = _shown(count)
         elif key == "penalties" and isinstance(value, list):
@@ -258,7 +279,7 @@ def _entries(rules: Rules, record: object) -> dict[str, str]:
                 entries.update(_penalty_entry(rules, index, item))
         elif key == "special_hand":
             special = rules.special_hand(value) if isinstance(value, str) else None
-            entries["special hand"] = special.label if special else _shown(value)
+            entries["special hand"] = nouns.special_hand(special.key) if special else _shown(value)
         elif isinstance(value, bool):
             entries[key.replace("_", " ")] = "yes" if value else "no"
         else:
@@ -272,7 +293,8 @@ def _penalty_entry(rules: Rules, index: int, item: object) -> dict[str, str]:
     if "rule" in item:
         key = item["rule"]
         rule = rules.catalogue_penalty(key) if isinstance(key, str) else None
-        return {f"penalty: {rule.label if rule else _shown(key)}": _shown(item.get("count", 1))}
+        named = nouns.catalogue_penalty(rule.key) if rule else _shown(key)
+        return {f"penalty: {named}": _shown(item.get("count", 1))}
     reason = item.get("reason", "")
     return {f"other penalty {index}": f"{_shown(item.get('points'))} ({_shown(reason)})"}
 

@@ -12,10 +12,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .. import words
 from ..models import Match
 from ..rules import InvalidHand, Rules, read_hand
 from ..rules.model import LineupShape
-from ..rules.seats import Lineup, lineup_side_names, phase_after
+from ..rules.seats import Lineup, phase_after
+from .hands import refused_hand
 from .match_state import hand_totals, match_rules, running_totals, side_names
 
 
@@ -33,7 +35,7 @@ class Phase:
 
     @property
     def label(self) -> str:
-        return " or ".join(dict.fromkeys(shape.label for shape in self.shapes))
+        return " or ".join(dict.fromkeys(words.nouns.shape(shape.key) for shape in self.shapes))
 
     def to_dict(self) -> dict[str, Any]:
         return {"phase": self.number, "lineups": self.keys, "switch_from": self.switch_from}
@@ -97,15 +99,16 @@ def misfit(match: Match, first: int = 1) -> tuple[int, str] | None:
         records = [side.record for side in hand.sides]
         sides = side_records(hand.lineup or [], records)
         try:
-            read_hand(rules, sides, 1, names, hand.number, hand.lineup, phase)
+            read_hand(rules, sides, 1, hand.number, hand.lineup, phase)
         except InvalidHand as error:
-            return hand.number, error.problems[0].message if error.problems else ""
+            told = refused_hand(error, rules, len(sides), names).problems
+            return hand.number, told[0].message if told else ""
     return None
 
 
 def names_of(match: Match, lineup: Lineup) -> list[str]:
     """The sides of a line-up named by their players ("Anna", "Bruno and Carla")."""
-    return lineup_side_names(lineup, side_names(match))
+    return words.lineup_names(lineup, side_names(match))
 
 
 def seated_json(rules: Rules, running: Sequence[Sequence[int]]) -> dict[str, Any]:
@@ -143,16 +146,16 @@ def board_view(match: Match, rules: Rules, running: Sequence[Sequence[int]]) -> 
         return None
     names = side_names(match)
     if not rules.seating.switches():
-        words = "Each for himself in every hand."
+        said = "Each for himself in every hand."
     elif phase.number == 0:
-        words = (
+        said = (
             "Pair against one: whoever finishes the dealt cards first plays alone. Each for "
             f"himself once a player reaches {phase.switch_from}."
         )
     else:
-        words = f"Each for himself: a player reached {rules.seating.switch_from}."
+        said = f"Each for himself: a player reached {rules.seating.switch_from}."
     lineups = {
         number: lineup_words(lineup, names)
         for number, lineup in enumerate(hand_lineups(match), start=1)
     }
-    return SeatedBoard(words, lineups)
+    return SeatedBoard(said, lineups)

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import words
 from ..rules import (
-    InvalidOptions,
+    MeldRequirement,
     Rules,
     available_options,
     get_preset,
@@ -14,12 +15,16 @@ from ..rules import (
     resolve_options,
     rules_to_json,
 )
-from ..rules.meld import tier_label
+from ..validation import ValidationError
 
 
 def layouts_json(rules: Rules) -> list[dict[str, Any]]:
     return [
-        {"sides": lay.sides, "players_per_side": lay.players_per_side, "label": lay.label}
+        {
+            "sides": lay.sides,
+            "players_per_side": lay.players_per_side,
+            "label": words.nouns.layout(lay),
+        }
         for lay in rules.layouts
     ]
 
@@ -27,11 +32,11 @@ def layouts_json(rules: Rules) -> list[dict[str, Any]]:
 def preset_summary(preset: Rules) -> dict[str, Any]:
     return {
         "key": preset.key,
-        "name": preset.name,
-        "description": preset.description,
-        "source": preset.source,
+        "name": words.game_name(preset.key),
+        "description": words.game_description(preset.key),
+        "source": words.game_source(preset.key),
         "layouts": layouts_json(preset),
-        "fields": list(preset.fields()),
+        "fields": list(preset.fields),
         "options": option_defaults(preset),
     }
 
@@ -40,25 +45,28 @@ def preset_detail(preset: Rules, rules: Rules) -> dict[str, Any]:
     """The preset fully resolved (with options applied, if any)."""
     detail = preset_summary(preset)
     detail["options"] = option_defaults(preset)
-    detail["option_details"] = [spec.to_dict() for spec in available_options(preset)]
-    detail["fields"] = list(rules.fields())
+    detail["option_details"] = [
+        words.option_dict(spec, preset.vocabulary) for spec in available_options(preset)
+    ]
+    detail["fields"] = list(rules.fields)
     detail["rules"] = rules_to_json(rules)
     detail["meld_table"] = [
         {
             "min_score": tier.min_score,
             "points": tier.points,
             "canasta": tier.canasta,
-            "label": tier_label(rules, tier),
+            "label": words.meld_label(MeldRequirement(tier.points, tier.canasta), rules.vocabulary),
         }
         for tier in rules.meld_table
     ]
-    detail["opening_requirement"] = meld_requirement(rules, 0).to_dict()
+    detail["opening_requirement"] = words.meld_dict(meld_requirement(rules, 0), rules)
     return detail
 
 
 def resolve_or_problems(key: str, options: object) -> Rules:
-    """The preset with options applied; raises InvalidOptions with every problem."""
-    rules, problems = resolve_options(get_preset(key), options)
+    """The preset with options applied; raises ValidationError with every problem."""
+    preset = get_preset(key)
+    rules, problems = resolve_options(preset, options)
     if problems:
-        raise InvalidOptions(problems)
+        raise ValidationError(words.told_all(problems, preset.vocabulary))
     return rules

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from .. import words
 from ..models import Activity, ActivityAction
 
 
@@ -48,5 +49,6 @@ def activity_text(entry: Activity) -> str:
             return f"{p.get('player')} is linked to {p.get('user') or 'nobody'}"
         case ActivityAction.MATCH_DELETED:
             sides = " against ".join(str(side) for side in p.get("sides") or [])
-            return f"Deleted match {p.get('match')} ({p.get('game')}: {sides})"
+            game = words.game_name(str(p["variant"])) if p.get("variant") else p.get("game")
+            return f"Deleted match {p.get('match')} ({game}: {sides})"
     return str(p.get("text", entry.action))

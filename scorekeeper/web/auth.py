@@ -28,10 +28,10 @@ from wtforms.validators import InputRequired, Length
 from ..access import is_api, login_required
 from ..extensions import limiter
 from ..models import NAME_LENGTH, Registration, User
-from ..rules import InvalidHand
 from ..services import accounts, groups, setup_code
 from ..services.accounts import MAX_PASSWORD
 from ..services.storage import transaction
+from ..validation import ValidationError
 from .common import add_problems
 
 bp = Blueprint("auth", __name__)
@@ -160,7 +160,7 @@ def setup() -> ResponseReturnValue:
             _sign_in(user)
             flash(f"Welcome, {user.username}. You run this server: invite your players.")
             return redirect(url_for("home.index"), code=303)
-        except InvalidHand as error:
+        except ValidationError as error:
             top = add_problems(form, error.problems, lambda p: p.field)
     status = 422 if request.method == "POST" else 200
     return render_template("setup.html", form=form, top_errors=top), status
@@ -235,7 +235,7 @@ def register() -> ResponseReturnValue:
             _sign_in(user)
             flash(f"Welcome, {user.username}.")
             return redirect(url_for("home.index"), code=303)
-        except InvalidHand as error:
+        except ValidationError as error:
             top = add_problems(form, error.problems, lambda p: p.field)
     status = 422 if request.method == "POST" else 200
     return render_template("register.html", form=form, invite=invite, top_errors=top), status

@@ -9,9 +9,9 @@ from flask_wtf import FlaskForm
 
 from ..access import Level, MatchAccess, caller, require_match
 from ..models import Match
-from ..rules import Problem
 from ..services.audit import Actor
 from ..services.match_state import load_match
+from ..validation import FieldError
 
 LAST_GROUP = "last_group"  # in the session: the group a new match is offered in
 
@@ -41,7 +41,7 @@ def actor_of(access: MatchAccess) -> Actor:
 
 
 def add_problems(
-    form: FlaskForm, problems: Iterable[Problem], field_for: Callable[[Problem], str | None]
+    form: FlaskForm, problems: Iterable[FieldError], field_for: Callable[[FieldError], str | None]
 ) -> list[str]:
     """Attach each problem to its field; return the ones that belong at the top.
 

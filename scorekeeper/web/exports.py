@@ -19,10 +19,10 @@ from ..api.exports import IMPORT_MAX_BYTES, download, file_stem
 from ..extensions import db
 from ..ids import MAX_ID
 from ..models import Group, User
-from ..rules import InvalidHand
 from ..services.groups import groups_of, role_in
 from ..services.imports import Imported, check_export, import_export
 from ..services.storage import transaction
+from ..validation import ValidationError
 
 bp = Blueprint("exports", __name__, url_prefix="/groups/<int:group_id>")
 
@@ -115,7 +115,7 @@ def import_matches(group_id: int) -> ResponseReturnValue:
                 checked = check_export(doc)
                 with transaction():
                     result = import_export(doc, group.id, checked)
-            except InvalidHand as error:
+            except ValidationError as error:
                 shown = [
                     f"{p.field}: {p.message}" if p.field else p.message
                     for p in error.problems[:PROBLEMS_SHOWN]

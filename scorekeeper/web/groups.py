@@ -19,9 +19,9 @@ from ..addresses import shared_url
 from ..extensions import db, limiter
 from ..ids import MAX_ID, id_of
 from ..models import NAME_LENGTH, Group, Role, User
-from ..rules import InvalidHand
 from ..services import groups
 from ..services.storage import transaction
+from ..validation import ValidationError
 from .auth import ATTEMPTS
 from .common import LAST_GROUP
 from .qr import qr_svg
@@ -87,7 +87,7 @@ def index() -> ResponseReturnValue:
                 group = groups.create_group(_me(), form.name.data)
             flash(f"{group.name} is ready: invite its players.")
             return _back(group.id)
-        except InvalidHand as error:
+        except ValidationError as error:
             form.name.errors = [p.message for p in error.problems]
     status = 422 if request.method == "POST" else 200
     return render_template("groups.html", groups=groups.groups_of(_me()), form=form), status
@@ -131,7 +131,7 @@ def rename(group_id: int) -> ResponseReturnValue:
             with transaction():
                 groups.rename_group(group, form.name.data, _me())
             flash("Renamed.")
-        except InvalidHand as error:
+        except ValidationError as error:
             flash(error.problems[0].message)
     return _back(group_id)
 
@@ -200,7 +200,7 @@ def rename_player(group_id: int, player_id: int) -> ResponseReturnValue:
             with transaction():
                 groups.rename_player(group_id, player, form.name.data, _me())
             flash("Renamed, in every match.")
-        except InvalidHand as error:
+        except ValidationError as error:
             flash(error.problems[0].message)
     return _back_to_player(group_id, player_id)
 

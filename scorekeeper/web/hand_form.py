@@ -31,9 +31,12 @@ from wtforms.validators import (
     ValidationError,
 )
 
-from ..rules import Problem, Rules
+from ..rules import Rules
 from ..rules.hand import MAX_COUNT, MAX_POINTS, MAX_REASON_LENGTH
 from ..rules.model import CardCategory, KindGroup, LineupShape
+from ..validation import FieldError
+from ..words import nouns, number
+from ..words.base import capitalized
 
 NOBODY = "none"
 EACH = "each"  # the line-up choice "each for himself"; "alone:K" puts seat K alone
@@ -104,7 +107,9 @@ class SideSection:
 
 
 def _cards_label(category: CardCategory) -> str:
-    return f"{category.plural.capitalize()} ({category.cards}, {category.value})"
+    cards = nouns.category_cards(category.key, category.ranks)
+    name = capitalized(nouns.category(category.key, 2))
+    return f"{name} ({cards}, {number(category.value)})"
 
 
 def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
@@ -119,27 +124,29 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
     if rules.special_hands:
         add("special", "special_hand", "Special hand", "special", "special")
     rare = rare_groups(rules)
-    for kind in rules.kinds():
+    vocabulary = rules.vocabulary
+    for kind in rules.kinds:
         add(
             f"canasta_{kind.key}",
             f"canastas.{kind.key}",
-            kind.plural.capitalize(),
+            capitalized(nouns.kind(vocabulary, kind.key, 2)),
             "count",
             "rare" if kind.group in rare else "melds",
         )
     if rules.extra_hand is not None:
-        label = f"Took the extra hand ({rules.extra_hand.name})"
+        label = f"Took the extra hand ({nouns.extra_hand(vocabulary)})"
         needed = rules.going_out.needs_extra_hand
         add("took_extra_hand", "took_extra_hand", label, "check", "melds", follows_out=needed)
-    for threes in rules.laid_threes():
-        label = f"{threes.plural.capitalize()} laid down"
+    for threes in rules.laid_threes:
+        label = f"{capitalized(nouns.category(threes.card_category, 2))} laid down"
         add(threes.field, threes.field, label, "count", "melds")
     feet = rules.feet
     if feet is not None:
-        label = f"{feet.plural.capitalize()} picked up"  # each player has one
+        foot = nouns.foot(vocabulary, 1)
+        label = f"{capitalized(nouns.foot(vocabulary, 2))} picked up"  # each player has one
         add("feet_taken", "feet_taken", label, "count", "melds")
         if feet.exact_pickup_bonus is not None:
-            label = f"Players who picked up exactly the cards of hand and {feet.singular}"
+            label = f"Players who picked up exactly the cards of hand and {foot}"
             add("exact_pickups", "exact_pickups", label, "count", "melds")
     add("meld_mode", "meld_mode", "How to enter the melded cards", "mode", "meld")
     add("meld_points", "meld_points", "Points melded", "points", "meld", step=5)
@@ -156,16 +163,18 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
             path = f"hand_cards.{category.key}"
             add(f"hand_{category.key}", path, _cards_label(category), "count", "hand_cards")
     if feet is not None:
-        title = f"the cards left in {feet.plural} not picked up"
+        title = f"the cards left in {nouns.foot(vocabulary, 2)} not picked up"
         add("foot_mode", "foot_mode", f"How to enter {title}", "mode", "foot")
-        add("foot_points", "foot_points", f"Points left in {feet.plural}", "points", "foot", 5)
+        left = f"Points left in {nouns.foot(vocabulary, 2)}"
+        add("foot_points", "foot_points", left, "points", "foot", 5)
         for category in rules.cards:
             path = f"foot_cards.{category.key}"
             add(f"foot_{category.key}", path, _cards_label(category), "count", "foot_cards")
     for penalty in rules.counted_penalties:
-        add(penalty.field, penalty.field, penalty.plural.capitalize(), "count", "penalties")
+        label = capitalized(nouns.penalty(vocabulary, penalty.field, 2))
+        add(penalty.field, penalty.field, label, "count", "penalties")
     for item in rules.catalogue:
-        label = f"{item.label} ({item.points})"
+        label = f"{nouns.catalogue_penalty(item.key)} ({number(item.points)})"
         add(f"penalty_{item.key}", RULE_PREFIX + item.key, label, "count", "penalties")
     add("free_points", "penalties.free.points", "Other penalty: points", "points", "penalties", 5)
     add("free_reason", "penalties.free.reason", "Other penalty: reason", "text", "penalties")
@@ -185,7 +194,7 @@ def fold_label(rules: Rules) -> str:
     """The title of the fold holding the special hand and the rare canasta kinds."""
     parts = ["Special hand"] if rules.special_hands else []
     groups = sorted(rare_groups(rules))
-    parts += [f"{GROUP_WORDS[group]} {rules.canasta_plural}" for group in groups]
+    parts += [f"{GROUP_WORDS[group]} {nouns.canasta(rules.vocabulary, 2)}" for group in groups]
     return " and ".join(parts).capitalize()
 
 
@@ -300,7 +309,8 @@ def special_choices(rules: Rules) -> list[SelectChoice]:
     choices = [SelectChoice(NOBODY, "None")]
     for special in rules.special_hands:
         wins = ", wins the game" if special.wins_game else ""
-        choices.append(SelectChoice(special.key, f"{special.label} ({special.points}{wins})"))
+        label = f"{nouns.special_hand(special.key)} ({number(special.points)}{wins})"
+        choices.append(SelectChoice(special.key, label))
     return choices
 
 
@@ -327,7 +337,7 @@ def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], li
         hand = block("Cards in hand", "hand")
         foot = None
         if rules.feet is not None:
-            foot = block(f"Cards in {rules.feet.plural} not picked up", "foot")
+            foot = block(f"Cards in {nouns.foot(rules.vocabulary, 2)} not picked up", "foot")
         special = next(iter(group("special")), None)
         sections.append(
             SideSection(
@@ -465,7 +475,7 @@ class FormHand:
             return side
         return self.lineup[side][0]
 
-    def at_inputs(self, problem: Problem) -> Problem:
+    def at_inputs(self, problem: FieldError) -> FieldError:
         """The problem with its side turned into the seat whose inputs it concerns."""
         return replace(problem, side=self.seat_of(problem.side)) if self.lineup else problem
 
@@ -569,24 +579,29 @@ def _left_empty(form: FlaskForm, specs: Sequence[FieldSpec], seat: int) -> bool:
 
 
 def with_empty_sides_named(
-    form: FlaskForm, specs: Sequence[FieldSpec], posted: FormHand, warnings: Sequence[Problem]
-) -> tuple[Problem, ...]:
+    form: FlaskForm,
+    specs: Sequence[FieldSpec],
+    posted: FormHand,
+    warnings: Sequence[FieldError],
+    who: Sequence[str],
+) -> tuple[FieldError, ...]:
     """The engine's warnings, where a side holding nothing had nothing entered at all said
-    so: a side left empty was more likely skipped than played down to nothing."""
+    so: a side left empty was more likely skipped than played down to nothing. `who`: the
+    hand's sides by name."""
     said = []
     for warning in warnings:
         seat = posted.seat_of(warning.side)
         empty = seat is not None and _left_empty(form, specs, seat)
-        if warning.key == "warn.nothing_held" and empty:
-            who = warning.params.get("who", "")
-            words = f"Nothing entered for {who}: fill in their cards, or save to record nothing"
+        if warning.key == "warn.nothing_held" and empty and warning.side is not None:
+            name = who[warning.side] if warning.side < len(who) else ""
+            words = f"Nothing entered for {name}: fill in their cards, or save to record nothing"
             warning = replace(warning, message=words + " for them", key="form.nothing_entered")
         said.append(warning)
     return tuple(said)
 
 
 def field_for_problem(
-    specs: Sequence[FieldSpec], problem: Problem, penalty_fields: Mapping[tuple[int, str], str]
+    specs: Sequence[FieldSpec], problem: FieldError, penalty_fields: Mapping[tuple[int, str], str]
 ) -> str | None:
     """The form field a problem belongs next to; None for the top of the form."""
     field = problem.field or ""

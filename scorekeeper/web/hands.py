@@ -11,10 +11,10 @@ from flask.typing import ResponseReturnValue
 from flask_wtf import FlaskForm
 from wtforms import HiddenField
 
+from .. import words
 from ..access import Level, require_match
 from ..ids import whole_number
 from ..models import TOKEN_LENGTH, Hand, Match
-from ..rules import InvalidHand, Problem
 from ..rules.hand import MAX_DEAL
 from ..rules.stored import well_formed
 from ..services import seated
@@ -27,11 +27,12 @@ from ..services.hand_writes import (
     number_by_token,
     record_hand,
 )
-from ..services.hands import evaluate
+from ..services.hands import evaluate, hand_names
 from ..services.match_lock import HandConflict, HandNotFound, MatchError, NeedsConfirmation
 from ..services.match_state import match_rules, match_state, side_names
 from ..services.rulebook import describe, describe_record
 from ..services.storage import StorageUnavailable, transaction
+from ..validation import FieldError, ValidationError
 from .common import actor_of, add_problems, match_for, match_or_404
 from .hand_form import (
     errors_at_fields,
@@ -62,7 +63,7 @@ class Outcome:
     saved: Saved | None = None
     top: list[str] = field(default_factory=list)
     status: int = 422
-    warnings: tuple[Problem, ...] = ()
+    warnings: tuple[FieldError, ...] = ()
 
 
 def _int(raw: object) -> int | None:
@@ -139,7 +140,7 @@ def _submit(
         with transaction():
             saved = save(records, form.confirmed.data or "", lineup)
         return Outcome(saved=saved)
-    except InvalidHand as error:
+    except ValidationError as error:
         top = add_problems(
             form,
             error.problems,
@@ -148,7 +149,9 @@ def _submit(
         return Outcome(top=top)
     except NeedsConfirmation as question:
         form.confirmed.data = fingerprint(confirmable(records, lineup))
-        warnings = with_empty_sides_named(form, specs, posted, question.warnings)
+        count = len(records) if isinstance(records, list) else 0
+        who = hand_names(rules, count, match.players_per_side, lineup or (), names)
+        warnings = with_empty_sides_named(form, specs, posted, question.warnings, who)
         return Outcome(status=200, warnings=warnings)
     except StorageUnavailable as error:
         return Outcome(top=[f"{error.message} Your entries are kept below."], status=503)
@@ -229,7 +232,7 @@ def preview(match_id: int) -> ResponseReturnValue:
         evaluation = evaluate(
             rules, posted.records, match.players_per_side, names, deal, posted.lineup, phase
         )
-    except InvalidHand as error:
+    except ValidationError as error:
         problems = [posted.at_inputs(problem).to_dict() for problem in error.problems]
         return jsonify(errors=problems), 422
     if form.errors:
@@ -245,7 +248,9 @@ def preview(match_id: int) -> ResponseReturnValue:
         return jsonify(errors=errors), 422
     # A seated game's preview is by seat: each seat's share, next to its inputs.
     return jsonify(
-        sides=[side.to_dict() for side in evaluation.seats or evaluation.scores],
+        sides=[
+            words.scored(side, rules.vocabulary) for side in evaluation.seats or evaluation.scores
+        ],
         warnings=[warning.to_dict() for warning in evaluation.warnings],
     )
 

@@ -9,12 +9,12 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from ..access import Level, caller
-from ..rules import InvalidHand
 from ..services import match_admin, match_setup
 from ..services.groups import personal_group
 from ..services.match_lock import MatchError
 from ..services.match_state import match_state
 from ..services.storage import transaction
+from ..validation import ValidationError
 from .activity import activity_text
 from .common import match_for
 
@@ -39,7 +39,7 @@ def rename_side(match_id: int, seat: int) -> ResponseReturnValue:
             with transaction():
                 name = match_admin.rename_side(match_id, seat, request.form.get("name", ""))
             flash(f"The side is called {name} now.")
-        except (InvalidHand, MatchError) as error:
+        except (ValidationError, MatchError) as error:
             problems = getattr(error, "problems", None)
             flash(problems[0].message if problems else str(error))
     return _manage(match_id)

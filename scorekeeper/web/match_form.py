@@ -15,10 +15,12 @@ from wtforms import BooleanField, RadioField, SelectField, StringField
 from wtforms.fields.choices import SelectChoice
 from wtforms.validators import InputRequired, Length, NumberRange, Optional
 
+from .. import words
 from ..models import NAME_LENGTH
-from ..rules import OptionSpec, Problem, Rules, available_options
+from ..rules import OptionSpec, Rules, available_options
 from ..rules.model import Layout
 from ..rules.options import CANASTA_REQUIREMENTS, OptionGroup, OptionType, parse_meld_table
+from ..validation import FieldError
 from .hand_form import WholeNumberField
 
 CANASTA_CHOICES = [
@@ -50,6 +52,7 @@ class Seat:
 @dataclass(frozen=True)
 class OptionField:
     spec: OptionSpec
+    label: str  # in the words of the game
     fields: list[str]
     common: bool = False  # shown first; the others fold away under "More house rules"
 
@@ -101,11 +104,12 @@ def option_fields(rules: Rules) -> list[OptionField]:
         if spec.type not in FORM_OPTION_TYPES:
             continue
         common = _is_common(rules, spec)
+        label = words.option_label(spec, rules.vocabulary)
         if spec.type == "meld_table":
             names = [name for i in range(len(rules.meld_table)) for name in _tier_fields(i)]
-            out.append(OptionField(spec, names, common))
+            out.append(OptionField(spec, label, names, common))
         else:
-            out.append(OptionField(spec, [f"opt_{spec.name}"], common))
+            out.append(OptionField(spec, label, [f"opt_{spec.name}"], common))
     return sorted(out, key=lambda option: not option.common)
 
 
@@ -120,19 +124,19 @@ def _list_from_text(text: object) -> list[Any]:
     return [int(item) if item.isascii() and item.isdigit() else item for item in items if item]
 
 
-def _option_input(spec: OptionSpec) -> Any:
+def _option_input(spec: OptionSpec, label: str) -> Any:
     """The input of one option; a nullable option left empty keeps the game's own rule."""
     required = [] if spec.nullable else [InputRequired("Enter a number")]
     optional = [Optional()] if spec.nullable else []
     if spec.type == OptionType.POINTS:
         return WholeNumberField(
-            spec.label,
+            label,
             default=spec.default,
             validators=[*required, *optional, NumberRange(min=0, max=1_000_000)],
         )
     if spec.type == OptionType.OPTIONAL_POINTS:
         return WholeNumberField(
-            spec.label,
+            label,
             default=spec.default,
             validators=[Optional(), NumberRange(min=0, max=1_000_000)],
         )
@@ -140,20 +144,20 @@ def _option_input(spec: OptionSpec) -> Any:
         low = spec.minimum if spec.minimum is not None else 0
         high = spec.maximum if spec.maximum is not None else 1_000
         return WholeNumberField(
-            spec.label,
+            label,
             default=spec.default,
             validators=[*required, *optional, NumberRange(min=low, max=high)],
         )
     if spec.type == OptionType.BOOL:
-        return BooleanField(spec.label, default=bool(spec.default))
+        return BooleanField(label, default=bool(spec.default))
     if spec.type == OptionType.POINTS_LIST:
         return StringField(
-            spec.label,
+            label,
             default=_list_text(spec.default),
             validators=[*([] if spec.nullable else [InputRequired("Enter the points")])],
         )
     choices = [SelectChoice(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
-    return SelectField(spec.label, choices=choices, default=spec.default)
+    return SelectField(label, choices=choices, default=spec.default)
 
 
 def _tier_inputs(rules: Rules) -> dict[str, Any]:
@@ -206,7 +210,7 @@ def match_form_class(
         if option.spec.type == OptionType.MELD_TABLE:
             attrs.update(_tier_inputs(rules))
         else:
-            attrs[option.fields[0]] = _option_input(option.spec)
+            attrs[option.fields[0]] = _option_input(option.spec, option.label)
     return type("MatchForm", (FlaskForm,), attrs)
 
 
@@ -273,11 +277,13 @@ def meld_table_problems(rules: Rules, data: Mapping[str, Any]) -> list[tuple[str
         name = f"opt_meld_{tier}_{inputs.get(problem.key or '', 'points')}"
         if problem.key == "min_score" and tier == 0:
             name = "opt_meld_0_points"
-        out.append((name, problem.message.capitalize()))
+        out.append(
+            (name, words.render(problem.reason["key"], problem.reason["params"]).capitalize())
+        )
     return out
 
 
-def field_for_problem(layout: Layout, problem: Problem) -> str | None:
+def field_for_problem(layout: Layout, problem: FieldError) -> str | None:
     field = problem.field or ""
     if field.startswith("players.") and problem.side is not None:
         position = int(field.split(".")[1])

@@ -21,10 +21,11 @@ from flask_login import current_user
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
+from .. import words
 from ..access import Level, MatchAccess, login_required, require_match
 from ..cache import LruCache
 from ..models import User
-from ..rules import PRESETS, InvalidHand
+from ..rules import PRESETS
 from ..services import bgstats, groups
 from ..services.audit import CHANGES, audit_rows
 from ..services.listing import known_players
@@ -32,6 +33,7 @@ from ..services.match_setup import create_match
 from ..services.match_state import MatchState, match_state
 from ..services.seated import board_view
 from ..services.storage import StorageUnavailable, transaction
+from ..validation import ValidationError
 from .charts import running_totals_chart
 from .common import LAST_GROUP, add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
@@ -78,7 +80,7 @@ def new(key: str) -> ResponseReturnValue:
                 )
             session[LAST_GROUP] = group_id
             return redirect(url_for("matches.scoreboard", match_id=match.id), code=303)
-        except InvalidHand as error:
+        except ValidationError as error:
             table_problems = [p for p in error.problems if p.field == "options.meld_minimums"]
             others = [p for p in error.problems if p not in table_problems]
             top = add_problems(form, others, lambda p: match_field_for_problem(layout, p))
@@ -165,6 +167,7 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
     return render_template(
         "scoreboard.html",
         state=state,
+        game=words.game_name(state.rules.key),
         board=live_board(access, state, window),
         live=window.latest,  # an earlier page of hands is history: it does not follow
         bgstats=bgstats.play_link(state),

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper import words
 from scorekeeper.services.hands import evaluate_request
 from tests.rules.helpers import HF_OTHER, HF_OUT
 
@@ -196,18 +197,20 @@ ANSWERED = [
 
 
 @pytest.mark.parametrize(("variant", "players", "sides"), ANSWERED)
-def test_the_answer_is_each_sides_to_dict(app, client, variant, players, sides):
-    """The answer holds each side's score as its `to_dict` gives it."""
+def test_the_answer_is_each_sides_score_in_words(app, client, variant, players, sides):
+    """The answer holds each side's score in words (`words.scored`)."""
     body = {"variant": variant, "sides": sides}
     if players is not None:
         body["players"] = players
     response = client.post(URL, json=body)
     assert response.status_code == 200, response.json
     evaluation = evaluate_request(variant, None, sides, players)
-    documented = {
-        "sides": [side.to_dict() for side in evaluation.scores],
-        "warnings": [warning.to_dict() for warning in evaluation.warnings],
-    }
+    with app.test_request_context():
+        vocabulary = evaluation.rules.vocabulary
+        documented = {
+            "sides": [words.scored(side, vocabulary) for side in evaluation.scores],
+            "warnings": [warning.to_dict() for warning in evaluation.warnings],
+        }
     assert response.json == documented
 
 
@@ -221,7 +224,7 @@ def test_lines_name_rules_and_labels(client):
         "label": "1 natural canasta x 500",
         "points": 500,
         "key": "line.canastas",
-        "params": {"count": 1, "kind": "natural", "noun": "natural canasta", "bonus": 500},
+        "params": {"kind": "natural", "count": 1, "bonus": 500},
     }
     assert by_rule["going_out.concealed"]["points"] == 200
     assert by_rule["red_threes"]["points"] == 800

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -98,10 +99,42 @@ def problems(
         read_hand(rules, sides, players, deal=deal)
     found = info.value.problems
     assert found, "InvalidHand carried no problems"
-    for problem in found:
-        assert isinstance(problem.message, str)
-        assert problem.message.strip()
+    for problem in found:  # a message key and its parameters: the words are the edge's
+        assert problem.key
+        assert isinstance(problem.params, Mapping)
     return {(p.side, p.field) for p in found}
+
+
+# What a key looks like: lower case words joined by "_", "-" or "." ("natural", "x2-1").
+KEY = re.compile(r"[a-z0-9_.\-]+")
+
+
+def assert_keys_and_numbers(value: Any, where: str = "params") -> None:
+    """`value` holds only numbers, keys, true/false/null, and lists and maps of those: no
+    words (the edge makes them)."""
+    if isinstance(value, Mapping):
+        for name, item in value.items():
+            assert isinstance(name, str), f"{where}: key {name!r}"
+            assert KEY.fullmatch(name), f"{where}: key {name!r}"
+            assert_keys_and_numbers(item, f"{where}.{name}")
+    elif isinstance(value, list | tuple):
+        for index, item in enumerate(value):
+            assert_keys_and_numbers(item, f"{where}[{index}]")
+    elif isinstance(value, str):
+        assert KEY.fullmatch(value), f"{where}: {value!r} is not a key"
+    else:
+        assert value is None or isinstance(value, int | bool), f"{where}: {value!r}"
+
+
+def assert_a_line_of_keys(line: Any) -> None:
+    """A score line: its rule and key, and parameters of keys and numbers (a free penalty's
+    reason is the scorer's own text)."""
+    assert KEY.fullmatch(line.rule), line
+    assert KEY.fullmatch(line.key), line
+    params = dict(line.params)
+    if line.key == "line.penalty.free":
+        assert isinstance(params.pop("reason"), str)
+    assert_keys_and_numbers(params)
 
 
 def line_points(side_score: SideScore, rule: str) -> int:

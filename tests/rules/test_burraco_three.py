@@ -53,9 +53,9 @@ PAIR_135 = {"canastas": {"mixed": 1}, "meld_points": 80, "hand_points": 45, "too
 PAIR_MINUS_135 = {"meld_points": 40, "hand_points": 75, "took_extra_hand": False}
 
 
-def read(sides, lineup, phase=None, options=None, names=None):
+def read(sides, lineup, phase=None, options=None):
     rules = resolve(KEY, options)
-    return rules, read_hand(rules, sides, None, names, None, lineup, phase)
+    return rules, read_hand(rules, sides, None, None, lineup, phase)
 
 
 def seat_totals(sides, lineup, phase=None, options=None) -> list[int]:
@@ -67,14 +67,14 @@ def seat_totals(sides, lineup, phase=None, options=None) -> list[int]:
     return [seat.total for seat in seats]
 
 
-def rejected(sides, lineup, phase=None, options=None) -> dict[tuple[int | None, str | None], str]:
+def rejected(sides, lineup, phase=None, options=None) -> dict[tuple[int | None, str | None], dict]:
+    """Each place a problem is at, with the problems there: their keys and parameters."""
     rules = resolve(KEY, options)
     with pytest.raises(InvalidHand) as info:
-        read_hand(rules, sides, None, None, None, lineup, phase)
-    found: dict[tuple[int | None, str | None], str] = {}
-    for problem in info.value.problems:  # several problems of one field: all their words
-        where = (problem.side, problem.field)
-        found[where] = "; ".join(filter(None, [found.get(where), problem.message]))
+        read_hand(rules, sides, None, None, lineup, phase)
+    found: dict[tuple[int | None, str | None], dict] = {}
+    for problem in info.value.problems:
+        found.setdefault((problem.side, problem.field), {})[problem.key] = dict(problem.params)
     return found
 
 
@@ -85,7 +85,7 @@ def test_the_preset_is_burraco_with_three_seats_to_1505():
     rules = PRESETS[KEY]
     assert rules.target == 1505
     assert [(lay.sides, lay.players_per_side) for lay in rules.layouts] == [(3, 1)]
-    assert {k.key: k.bonus for k in rules.kinds()} == {"natural": 200, "mixed": 100}
+    assert {k.key: k.bonus for k in rules.kinds} == {"natural": 200, "mixed": 100}
     assert rules.going_out.bonus == 100
     assert rules.going_out.needs_extra_hand
     assert rules.extra_hand is not None
@@ -154,8 +154,8 @@ def test_the_share_line_explains_the_split():
     assert seats[0].lines == score(rules, hand)[0].lines
     share = seats[1].lines[-1]
     assert (share.rule, share.points) == ("share", -65)
-    assert "135" in share.label
-    assert "70" in share.label
+    assert share.key == "line.share"
+    assert share.params == {"total": 135, "seats": 2, "share": 70, "multiple": 5}
     assert seats[1] == seats[2]
 
 
@@ -174,7 +174,7 @@ def test_each_for_himself_before_the_switch_is_a_hand_the_stock_ended():
     taken = [sides[0], {**sides[1], "took_extra_hand": True}, sides[2]]
     found = rejected(taken, EACH, phase=0)
     assert set(found) == {(1, "took_extra_hand")}
-    assert "stock ran out" in found[(1, "took_extra_hand")]
+    assert found[(1, "took_extra_hand")] == {"lineup.no_extra_hand": {}}
 
 
 def test_each_for_himself_after_the_switch_takes_each_total_whole():
@@ -196,62 +196,69 @@ def test_each_for_himself_after_the_switch_takes_each_total_whole():
 def test_a_missing_lineup_is_rejected():
     found = rejected([LONE_OUT, PAIR_135], None)
     assert set(found) == {(None, "lineup")}
-    assert "who played with whom" in found[(None, "lineup")]
+    assert found[(None, "lineup")] == {"lineup.missing": {"variant": KEY}}
+
+
+NOT_A_LINEUP = ("lineup.not_list", {"example": [[0], [1, 2]]})
 
 
 @pytest.mark.parametrize(
-    ("lineup", "words"),
+    ("lineup", "problem"),
     [
-        ([[0], [1]], "leaves out seat 2"),
-        ([[0], [1, 1]], "names a seat twice: 1"),
-        ([[0], [1, 3]], "do not exist: 3"),
-        ([[0], [1, -1]], "do not exist: -1"),
-        ("0 vs 1 2", "must be a list of sides"),
-        ([[0], []], "must be a list of sides"),
-        ([[0], [1, "2"]], "must be a list of sides"),
-        ([[0], [1, True]], "must be a list of sides"),
-        ([], "must be a list of sides"),
+        ([[0], [1]], ("lineup.seat_missing", {"seats": [2]})),
+        ([[0], [1, 1]], ("lineup.seat_repeated", {"seats": [1]})),
+        ([[0], [1, 3]], ("lineup.seat_range", {"seats": [3], "most": 2})),
+        ([[0], [1, -1]], ("lineup.seat_range", {"seats": [-1], "most": 2})),
+        ("0 vs 1 2", NOT_A_LINEUP),
+        ([[0], []], NOT_A_LINEUP),
+        ([[0], [1, "2"]], NOT_A_LINEUP),
+        ([[0], [1, True]], NOT_A_LINEUP),
+        ([], NOT_A_LINEUP),
     ],
 )
-def test_a_seat_missing_repeated_or_unknown_is_rejected(lineup, words):
+def test_a_seat_missing_repeated_or_unknown_is_rejected(lineup, problem):
     found = rejected([LONE_OUT, PAIR_135], lineup)
-    assert (None, "lineup") in found
-    assert words in found[(None, "lineup")]
+    key, params = problem
+    assert found[(None, "lineup")][key] == params
 
 
 def test_a_side_count_or_size_the_mode_does_not_allow_is_rejected():
     everyone = {"meld_points": 100, "took_extra_hand": False}
     found = rejected([everyone], [[0, 1, 2]])
     assert set(found) == {(None, "lineup")}
-    assert "pair against one (sides of 1 and 2 seats)" in found[(None, "lineup")]
+    allowed = found[(None, "lineup")]["lineup.shape"]["allowed"]
+    assert {"shape": "pair_against_one", "sizes": [1, 2]} in allowed
     # GENOVA-3's each for himself throughout: no pair.
     found = rejected([LONE_OUT, PAIR_135], PAIR_0_VS_12, options={"lineup_mode": "each_for_self"})
-    assert "each for himself (sides of 1, 1 and 1 seats)" in found[(None, "lineup")]
+    allowed = found[(None, "lineup")]["lineup.shape"]["allowed"]
+    assert allowed == [{"shape": "each_for_self", "sizes": [1, 1, 1]}]
 
 
 def test_records_must_follow_the_lineup_sides():
     found = rejected([LONE_OUT, PAIR_135, PAIR_135], PAIR_0_VS_12)
     assert set(found) == {(None, "sides")}
-    assert "2 sides" in found[(None, "sides")]
+    assert found[(None, "sides")] == {"hand.lineup_sides": {"sides": 2, "given": 3}}
 
 
 def test_a_lone_side_without_its_pozzetto_is_rejected():
     lone = {"meld_points": 60, "hand_points": 95, "took_extra_hand": False}
     found = rejected([lone, PAIR_135], PAIR_0_VS_12)
     assert set(found) == {(0, "took_extra_hand")}
-    assert found[(0, "took_extra_hand")].startswith("Seat 1: the player alone")
-    # Named by the match's players, the pair by both.
+    assert found[(0, "took_extra_hand")] == {"lineup.lone_extra_hand": {}}
+    # The problem is the line-up's side 1 (seat 1 alone): the error keeps the line-up, so
+    # whoever shows it can name the side by its player.
     rules = resolve(KEY)
     with pytest.raises(InvalidHand) as info:
-        read_hand(rules, [PAIR_135, lone], None, ["Ada", "Bea", "Cy"], None, [[0, 2], [1]])
-    assert info.value.problems[0].message.startswith("Bea: the player alone")
+        read_hand(rules, [PAIR_135, lone], None, None, [[0, 2], [1]])
+    assert info.value.problems[0].side == 1
+    assert info.value.lineup == ((0, 2), (1,))
 
 
 def test_a_pair_against_one_after_the_switch_is_rejected():
     found = rejected([LONE_OUT, PAIR_135], PAIR_0_VS_12, phase=1)
     assert set(found) == {(None, "lineup")}
-    assert "reached 1000" in found[(None, "lineup")]
-    assert "each for himself" in found[(None, "lineup")]
+    after = found[(None, "lineup")]["lineup.after_switch"]
+    assert after == {"threshold": 1000, "allowed": [{"shape": "each_for_self", "sizes": [1, 1, 1]}]}
 
 
 def test_a_lone_player_who_closed_holds_no_cards():
@@ -274,8 +281,8 @@ def test_a_lineup_in_a_game_without_seats_is_rejected():
     side = {"meld_points": 50, "took_extra_hand": True}
     with pytest.raises(InvalidHand) as info:
         read_hand(rules, [side, side], lineup=[[0], [1]])
-    assert [(p.field, p.message) for p in info.value.problems] == [
-        ("lineup", "Burraco has no line-ups: leave lineup out")
+    assert [(p.field, p.key, p.params) for p in info.value.problems] == [
+        ("lineup", "lineup.not_seated", {"variant": "burraco"})
     ]
 
 
@@ -417,9 +424,9 @@ def test_seating_checks_its_invariants():
     assert seating is not None
     broken = [
         dataclasses.replace(seating, seats=4),  # no layout of four single seats
-        dataclasses.replace(seating, opening=(LineupShape("odd", "odd", (1, 1)),)),
+        dataclasses.replace(seating, opening=(LineupShape("odd", (1, 1)),)),
         dataclasses.replace(seating, later=()),  # a switch to nothing
-        dataclasses.replace(seating, opening=(LineupShape("one", "all together", (3,)),)),
+        dataclasses.replace(seating, opening=(LineupShape("one", (3,)),)),
         dataclasses.replace(seating, share_multiple=0),
         dataclasses.replace(seating, switch_from=1001),
     ]

@@ -71,10 +71,10 @@ def test_count_mode_scores_like_points_mode():
 
 def test_count_lines_name_the_cards():
     scores = score_hand("classic", [{"meld_cards": {"joker": 1, "low": 2}}, {}])
-    labels = [line.label for line in scores[0].lines if line.rule == "meld_points"]
-    assert len(labels) == 1
-    assert "1 joker" in labels[0]
-    assert "2 low cards" in labels[0]
+    lines = [line for line in scores[0].lines if line.rule == "meld_points"]
+    assert len(lines) == 1
+    assert lines[0].key == "line.meld_cards"
+    assert lines[0].params == {"cards": [["joker", 1, 50], ["low", 2, 5]]}
 
 
 # --- Categories a value set does not have ---------------------------------------

@@ -1,5 +1,6 @@
-"""The lookups kept per rule set (reader and check plans, card values) give the answers
-the rule set's own data gives when asked afresh, for every preset and some house rules."""
+"""The lookups worked out once per rule set (reader and check plans, card values) give the
+answers the rule set's own data gives when asked afresh, for every preset and some house
+rules."""
 
 from __future__ import annotations
 
@@ -29,7 +30,7 @@ def rules(request: pytest.FixtureRequest) -> Rules:
 
 
 def test_card_values_are_what_each_category_is_worth(rules):
-    values = rules.category_values()
+    values = rules.category_values
     assert set(values) == {c.key for c in rules.cards}
     for key, value in values.items():
         category = rules.category(key)
@@ -46,13 +47,13 @@ def test_the_reader_plan_holds_what_the_rules_say(rules):
         if p.replaces_hand_cards and p.card_category
     }
     refused_in_meld = {key for key in rules.unmeldable if rules.category(key) is not None}
-    assert plan.kinds == {k.key for k in rules.kinds()}
+    assert plan.kinds == {k.key for k in rules.kinds}
     assert plan.hand_categories == categories - refused_in_hand
     assert set(plan.refused_in_hand) == refused_in_hand
     assert plan.meld_categories == categories - refused_in_meld
     assert set(plan.refused_in_meld) == refused_in_meld
     assert plan.foot_categories == (categories if rules.feet is not None else set())
-    assert plan.count_fields == {n for n in COUNT_FIELDS if n in rules.fields()}
+    assert plan.count_fields == {n for n in COUNT_FIELDS if n in rules.fields}
     assert list(plan.players_choices) == sorted({lay.players_per_side for lay in rules.layouts})
     for sides in range(1, 8):
         assumed = [
@@ -80,7 +81,7 @@ def test_the_check_plan_holds_what_the_rules_say(rules):
         kind = rules.kind(key)
         assert kind is not None
         assert least == rules.min_canasta_points(kind)
-    assert set(plan.kind_least) == {k.key for k in rules.kinds()}
+    assert set(plan.kind_least) == {k.key for k in rules.kinds}
     needs = [rules.going_out.needs, *rules.going_out.needs_by_deal]
     for clause in (c for clauses in needs for c in clauses):
         assert plan.clause_kinds[clause] == rules.clause_kinds(clause)
@@ -92,11 +93,11 @@ def test_the_check_plan_holds_what_the_rules_say(rules):
     )
     assert plan.red_threes_apart == (rules.category("red_three") is None)
     holding = [(p.field, p.card_category) for p in rules.counted_penalties]
-    holding += [(t.field, t.card_category) for t in rules.laid_threes()]
+    holding += [(t.field, t.card_category) for t in rules.laid_threes]
     assert set(plan.card_count_fields) == {(f, c) for f, c in holding if c in values}
-    assert plan.capped_kinds == tuple(k for k in rules.kinds() if k.max_on_table is not None)
+    assert plan.capped_kinds == tuple(k for k in rules.kinds if k.max_on_table is not None)
     for cap, keys in plan.group_caps:
-        assert keys == tuple(k.key for k in rules.kinds() if k.group == cap.group)
+        assert keys == tuple(k.key for k in rules.kinds if k.group == cap.group)
 
 
 def test_plans_are_kept_beside_the_data(rules):
@@ -104,33 +105,35 @@ def test_plans_are_kept_beside_the_data(rules):
     fresh = rules_from_json(rules_to_json(rules))
     assert reader_plan(rules) is reader_plan(rules)
     assert check_plan(rules) is check_plan(rules)
-    assert rules.category_values() is rules.category_values()
+    assert rules.category_values is rules.category_values
     assert fresh == rules
     assert hash(fresh) == hash(rules)
     assert rules_to_json(rules) == rules_to_json(fresh)
 
 
-def test_records_made_without_their_init_equal_those_made_with_it():
-    """SideHand.of and Line.of build frozen records the cheaper way (`made_frozen`): the
-    same fields, in the same order, as the dataclass's own __init__ would set."""
-    from dataclasses import FrozenInstanceError, fields
+def test_records_are_frozen_and_built_through_their_constructors():
+    """A side's record and a score line are frozen dataclasses made by their own __init__:
+    the engine writes no field past it (no `object.__setattr__`, no `__dict__` filled in)."""
+    from dataclasses import FrozenInstanceError
+    from pathlib import Path
 
+    import scorekeeper.rules
     from scorekeeper.rules.record import SideHand
     from scorekeeper.rules.scoring import Line
 
-    given = {"went_out": True, "canastas": {"natural": 1}, "meld_points": 50, "red_threes": 2}
-    side, expected = SideHand.of(given), SideHand(**given)
-    assert side == expected
-    assert list(vars(side)) == [f.name for f in fields(SideHand)] == list(vars(expected))
-    assert SideHand.of({}).canastas is not SideHand.of({}).canastas
-    with pytest.raises(TypeError, match="no field bogus"):
-        SideHand.of({"bogus": 1})
+    side = SideHand(went_out=True, canastas={"natural": 1}, meld_points=50, red_threes=2)
+    assert SideHand().canastas is not SideHand().canastas
+    with pytest.raises(TypeError, match="bogus"):
+        SideHand(bogus=1)  # type: ignore[call-arg]
     with pytest.raises(FrozenInstanceError):
         side.went_out = False  # type: ignore[misc]
-
-    line = Line.of("going_out", 100, "line.going_out", label="Going out")
-    assert line == Line("going_out", "Going out", 100, "line.going_out", {"label": "Going out"})
-    assert list(vars(line)) == [f.name for f in fields(Line)]
+    engine = Path(scorekeeper.rules.__file__).parent
+    for path in engine.glob("*.py"):
+        text = path.read_text(encoding="utf-8")
+        for past_init in ("object.__setattr__", "object.__new__", "__dict__["):
+            assert past_init not in text, f"{path.name} writes past a constructor: {past_init}"
+    line = Line.of("going_out", 100, "line.going_out")
+    assert line == Line("going_out", 100, "line.going_out", {})
     with pytest.raises(FrozenInstanceError):
         line.points = 0  # type: ignore[misc]
 

@@ -39,7 +39,14 @@ def test_worked_hand():
     assert line_points(scores[1], "players_with_3_sevens") == -1500
     assert line_points(scores[1], "incomplete_sevens") == -2500
     zero = next(line for line in scores[1].lines if line.rule == "red_threes")
-    assert zero.label == "1 red three, counting nothing (fewer than 2 canastas)"
+    assert (zero.key, zero.params) == (
+        "line.red_threes.zero",
+        {
+            "count": 1,
+            "threes": "red_three",
+            "reason": {"key": "reason.fewer_canastas", "params": {"count": 2}},
+        },
+    )
 
 
 def test_without_a_canasta_melds_and_threes_count_minus():
@@ -128,7 +135,7 @@ def test_special_hand_scores_alone():
     assert [s.total for s in scores] == [2500, 500 + 300 + 120 + 100 - 40]
     [line] = scores[0].lines
     assert line.rule == "special_hand.pairs"
-    assert line.label == "Went out with a special hand: Pairs"
+    assert (line.key, line.params) == ("line.special_hand", {"hand": "pairs"})
     zeros = {**special, "canastas": {}, "meld_points": 0, "hand_points": 0, "red_threes": 0}
     assert totals(MAC, [zeros, other])[0] == 2500  # zeros are not "other fields"
 
@@ -162,7 +169,7 @@ def test_dream_hand_wins_at_once_whatever_the_totals():
     rules = resolve(MAC)
     hand = read_hand(rules, [{"went_out": True, "special_hand": "dream_plus_5"}, {}])
     assert [s.total for s in score(rules, hand)] == [8500, 0]
-    assert "wins the game at once" in score(rules, hand)[0].lines[0].label
+    assert score(rules, hand)[0].lines[0].key == "line.special_hand.wins"
     # Behind by far, over the target or not: the dream hand's side wins when it is recorded.
     result = game_result(rules, [1000, 12000], instant_winner=0)
     assert (result.status, result.winner) == (FINISHED, 0)
@@ -297,9 +304,10 @@ def test_special_hand_rejections():
         found = problems(MAC, [{**base, field: value}, {}])
         assert (0, field) in found, field
     rules = resolve(MAC)
-    with pytest.raises(InvalidHand, match="which scores alone") as info:
+    with pytest.raises(InvalidHand) as info:
         read_hand(rules, [{**base, "meld_points": 35}, {}])
-    assert "went out with a special hand, which scores alone" in str(info.value)
+    [problem] = info.value.problems
+    assert (problem.key, problem.params) == ("check.special_alone", {"field": "meld_points"})
 
 
 def test_threes_are_never_melded_and_fit_the_deck():

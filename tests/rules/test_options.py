@@ -138,7 +138,7 @@ def test_burraco_semi_clean_is_an_option_off_by_default():
     defaults = option_defaults(PRESETS["burraco"])
     assert "semi_clean" in defaults
     assert defaults["semi_clean"] in (None, False)
-    assert "semi_clean" not in {k.key for k in PRESETS["burraco"].kinds()}
+    assert "semi_clean" not in {k.key for k in PRESETS["burraco"].kinds}
 
 
 @pytest.mark.parametrize("key", ALL_PRESETS)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from scorekeeper.rules import PRESETS, Rules, UnknownVariant, get_preset, resolve
+from scorekeeper.rules import PRESETS, Rules, UnknownVariant, Vocabulary, get_preset, resolve
 
 from .helpers import ALL_PRESETS, NEW_PRESETS, SEATED_PRESETS, score_hand, totals
 
@@ -99,17 +99,18 @@ def test_preset_card_values_deck_layouts_and_target(key):
 @pytest.mark.parametrize("key", ALL_PRESETS)
 def test_preset_canasta_bonuses_and_going_out(key):
     rules = PRESETS[key]
-    assert {k.key: k.bonus for k in rules.kinds()} == BONUSES[key]
+    assert {k.key: k.bonus for k in rules.kinds} == BONUSES[key]
     bonus, concealed = GOING_OUT[key]
     assert rules.going_out.bonus == bonus
     assert rules.going_out.concealed_bonus == concealed
 
 
-def test_bolivia_calls_its_samba_an_escalera():
+def test_bolivia_has_sambas_in_its_own_vocabulary():
+    """Its players call a samba an escalera: the kind is the same, the words the game's."""
     kind = PRESETS["bolivia"].kind("samba")
     assert kind is not None
-    assert kind.singular == "escalera"
     assert kind.bonus == 1500
+    assert PRESETS["bolivia"].vocabulary == Vocabulary.BOLIVIA != PRESETS["samba"].vocabulary
 
 
 def test_presets_without_red_threes_or_meld_minimum():
@@ -372,14 +373,14 @@ def test_empty_record_scores_zero_except_missing_extra_hand(key):
 
 @pytest.mark.parametrize("key", sorted(PRESETS))
 def test_a_rule_set_keeps_its_lookups_outside_its_data(key):
-    """kinds(), laid_threes() and fields() are computed once per rule set and kept beside
-    it: the same answers, and equality, hashing and the stored JSON see only the data."""
+    """kinds, laid_threes and fields are worked out once per rule set (cached properties):
+    the same answers, and equality, hashing and the stored JSON see only the data."""
     from scorekeeper.rules import rules_from_json, rules_to_json
 
     asked, fresh = rules_from_json(rules_to_json(get_preset(key))), get_preset(key)
-    first = (asked.kinds(), asked.laid_threes(), asked.fields())
-    assert (asked.kinds(), asked.laid_threes(), asked.fields()) == first
-    assert first[0] is asked.kinds()  # kept, not made again
+    first = (asked.kinds, asked.laid_threes, asked.fields)
+    assert (asked.kinds, asked.laid_threes, asked.fields) == first
+    assert first[0] is asked.kinds  # kept, not made again
     assert asked == fresh
     assert hash(asked) == hash(fresh)
     assert rules_to_json(asked) == rules_to_json(rules_from_json(rules_to_json(fresh)))

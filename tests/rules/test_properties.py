@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS, InvalidHand, Rules, read_hand, resolve, score
 
-from .helpers import ALL_PRESETS, NEW_PRESETS
+from .helpers import ALL_PRESETS, NEW_PRESETS, assert_a_line_of_keys
 
 SETTINGS = settings(
     max_examples=120,
@@ -268,7 +268,7 @@ def options_for(draw, key: str) -> dict[str, Any]:
         options["going_out"] = draw(fives)
     if rules.going_out.concealed_bonus is not None and draw(st.booleans()):
         options["concealed_going_out"] = draw(fives)
-    for kind in rules.kinds():
+    for kind in rules.kinds:
         if draw(st.booleans()):
             options[kind.option] = draw(fives)
     if rules.red_threes is not None and rules.red_threes.schedule_option is None:
@@ -296,7 +296,7 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
     deck = rules.deck_for(players * n_sides)
     budget = {c: deck.count_of(c) for c in [*categories, "red_three"]}
     refused_in_hand = {p.card_category for p in rules.counted_penalties if p.replaces_hand_cards}
-    kinds = [k.key for k in rules.kinds()]
+    kinds = [k.key for k in rules.kinds]
     canasta_room = most_canastas = deck.size // rules.canasta_size
     # Kinds capped across the table (Modern American: one canasta of aces, of sevens, and
     # one wild-card canasta in all).
@@ -404,7 +404,7 @@ def valid_hands(draw, key: str, options: dict[str, Any] | None = None):
             else:
                 side["hand_points"] = _value(rules, hand_cards)
 
-        for threes in rules.laid_threes():
+        for threes in rules.laid_threes:
             laid = draw(st.integers(0, budget[threes.card_category]))
             budget[threes.card_category] -= laid
             if laid or draw(st.booleans()):
@@ -491,8 +491,7 @@ def test_valid_hands_are_accepted_and_score_consistently(key, data):
         assert side_score.total % 5 == 0
         for line in side_score.lines:
             assert line.points % 5 == 0
-            assert line.rule
-            assert line.label
+            assert_a_line_of_keys(line)
         assert side_score.total == reference_total(key, side)
 
 

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import ast
+import re
 import subprocess
 import sys
 from pathlib import Path
@@ -96,3 +97,39 @@ def test_the_engine_imports_without_the_web_stack():
         "(scorekeeper/__init__.py imports Flask eagerly):\n" + result.stderr[-2000:]
     )
     assert result.stdout.strip() == "0"
+
+
+def _docstrings(tree: ast.AST) -> set[int]:
+    found = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Module | ast.ClassDef | ast.FunctionDef | ast.AsyncFunctionDef):
+            first = node.body[0] if node.body else None
+            if isinstance(first, ast.Expr) and isinstance(first.value, ast.Constant):
+                found.add(id(first.value))
+    return found
+
+
+# The one place the engine holds English: reading back rule sets frozen with it.
+READS_OLD_ENGLISH = {("serialize.py", "ENGLISH_NOTES")}
+
+
+@pytest.mark.parametrize("path", RULES_FILES, ids=lambda p: p.name)
+def test_the_engine_makes_no_words(path):
+    """Keys and parameters only: no text of more than one word outside docstrings (the
+    edge, scorekeeper.words, says things), and no code made from text."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    docstrings = _docstrings(tree)
+    allowed: set[int] = set()
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Assign) and any(
+            isinstance(t, ast.Name) and (path.name, t.id) in READS_OLD_ENGLISH for t in node.targets
+        ):
+            allowed |= {id(n) for n in ast.walk(node.value)}
+    for node in ast.walk(tree):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            if id(node) in docstrings or id(node) in allowed:
+                continue
+            words = re.search(r"[A-Za-z]\s+[A-Za-z]", node.value)  # keys have no spaces
+            assert words is None, f"{path.name}:{node.lineno} {node.value!r}"
+        if isinstance(node, ast.Call) and isinstance(node.func, ast.Name):
+            assert node.func.id not in ("eval", "exec"), f"{path.name}:{node.lineno}"

@@ -24,7 +24,6 @@ from scorekeeper.rules import (
 )
 from scorekeeper.rules.errors import InvalidRules
 from scorekeeper.rules.game import DRAWN, FINISHED, PLAYING, TIED
-from scorekeeper.rules.messages import render, with_article
 from scorekeeper.rules.model import (
     CanastaClause,
     GameEnd,
@@ -39,6 +38,8 @@ from .helpers import (
     HF_OTHER,
     HF_OUT,
     NEW_PRESETS,
+    assert_a_line_of_keys,
+    assert_keys_and_numbers,
     line_points,
     problems,
     score_hand,
@@ -416,21 +417,24 @@ def test_lines_carry_a_key_and_parameters():
     scores = score_hand("hand-and-foot", [HF_OUT, HF_OTHER])
     for side in scores:
         for line in side.lines:
-            data = line.to_dict()
-            assert {"rule", "label", "points", "key", "params"} <= set(data)
-            assert line.key
-            assert render(line.key, line.params) == line.label
-    labels = [line.label for line in scores[0].lines]
-    assert "1 wild book x 1500" in labels
-    assert "2 clean books x 500" in labels
+            assert set(line.to_dict()) == {"rule", "key", "params", "points"}
+            assert_a_line_of_keys(line)
+    books = {
+        (line.params["kind"], line.params["count"])
+        for line in scores[0].lines
+        if line.key == "line.canastas"
+    }
+    assert {("wild", 1), ("natural", 2)} <= books
 
 
-def test_english_articles():
-    assert with_article("ace-to-ace canasta") == "an ace-to-ace canasta"
-    assert with_article("book") == "a book"
-    assert with_article("escalera") == "an escalera"
-    labels = {s.name: s.label for s in available_options(PRESETS["buraco"])}
-    assert labels["ace_to_ace"] == "Bonus for an ace-to-ace canasta"
+def test_option_labels_are_keys_naming_what_they_set():
+    specs = {s.name: s for s in available_options(PRESETS["buraco"])}
+    assert (specs["ace_to_ace"].key, specs["ace_to_ace"].params) == (
+        "option.kind",
+        {"kind": "ace_to_ace"},
+    )
+    for spec in specs.values():
+        assert_keys_and_numbers(dict(spec.params))
 
 
 @pytest.mark.parametrize(
@@ -448,15 +452,14 @@ def test_english_articles():
     ],
 )
 def test_problems_carry_a_key_and_parameters(key, sides, options):
-    from scorekeeper.rules import InvalidHand
-
     rules = resolve(key, options)
     with pytest.raises(InvalidHand) as info:
         read_hand(rules, sides)
     for problem in info.value.problems:
         assert problem.key, problem
-        assert render(problem.key, problem.params) == problem.message
         assert problem.to_dict()["key"] == problem.key
+        assert "who" not in problem.params  # the side is `side`: named at the edge
+        assert_keys_and_numbers(dict(problem.params))
 
 
 def test_option_problems_carry_a_key_and_parameters():
@@ -468,7 +471,13 @@ def test_option_problems_carry_a_key_and_parameters():
         "options.penalty_needs_kind",
     }
     for problem in info.value.problems:
-        assert render(problem.key, problem.params) == problem.message
+        assert_keys_and_numbers(dict(problem.params))
+    bad = next(p for p in info.value.problems if p.key == "options.bad_value")
+    assert bad.params == {
+        "variant": "classic",
+        "option": "target",
+        "reason": {"key": "reason.points_positive", "params": {}},
+    }
 
 
 def test_cards_left_in_a_foot_are_something_held():
@@ -508,10 +517,13 @@ def test_classic_6p_knows_its_layout_from_the_side_count():
 
 
 def test_deal_label():
-    from scorekeeper.rules import deal_label
+    from scorekeeper.rules import DealLabel, deal_label
+    from scorekeeper.rules.game import DealKind
 
-    assert deal_label(resolve("hand-and-foot"), 3) == "Deal 3 of 4"
-    assert deal_label(resolve("hand-and-foot", {"deals": 6}), 5) == "Deal 5 of 6"
+    assert deal_label(resolve("hand-and-foot"), 3) == DealLabel(DealKind.OF, 3, 4)
+    assert deal_label(resolve("hand-and-foot", {"deals": 6}), 5) == DealLabel(DealKind.OF, 5, 6)
+    # A deal after the last (a tie played off) is an extra deal.
+    assert deal_label(resolve("hand-and-foot"), 5) == DealLabel(DealKind.EXTRA, 5, 4)
     assert deal_label(resolve("classic"), 3) is None
 
 
@@ -527,9 +539,9 @@ def test_deal_label():
         {"meld_table": (MeldTier(None, 50), MeldTier(100, 60), MeldTier(50, 70))},
         {"meld_table": (MeldTier(0, 50),)},
         {"meld_table": (MeldTier(None, 50, "some"),)},
-        {"going_out": GoingOut("Going out", 100, None, (CanastaClause(1, ("bolivia",)),))},
-        {"going_out": GoingOut("Going out", 100, None, (CanastaClause(0),))},
-        {"going_out": GoingOut("Going out", 102, None, ())},
+        {"going_out": GoingOut(100, None, (CanastaClause(1, ("bolivia",)),))},
+        {"going_out": GoingOut(100, None, (CanastaClause(0),))},
+        {"going_out": GoingOut(102, None, ())},
         {"game_end": GameEnd(mode=GameEndMode.DEALS, deals=0)},
         {"game_end": GameEnd(targets_by_layout=(LayoutTarget("3x3", 5000),))},
     ],
@@ -552,8 +564,9 @@ def test_duplicate_card_categories_are_refused():
     the second's value unused, whichever the scorer meant."""
     classic = PRESETS["classic"]
     twin = dataclasses.replace(classic.cards[0], value=classic.cards[0].value + 5)
-    with pytest.raises(InvalidRules, match="card categories must have distinct keys"):
+    with pytest.raises(InvalidRules) as info:
         dataclasses.replace(classic, cards=(*classic.cards, twin))
+    assert [p.key for p in info.value.problems] == ["rules.card_keys"]
 
 
 def test_broken_frozen_rules_are_refused_when_read_back():
@@ -604,9 +617,8 @@ def test_model_room_for_modern_american_caps_and_cross_field_penalties():
 
     classic = resolve("classic", {"wild_canasta": True})
     unfinished = CountedPenalty(
-        "incomplete_wild", "unfinished wild-card meld", "unfinished wild-card melds", 2000,
-        max_per_side=1, excludes_kind="wild", forbids_going_out=True,
-    )  # fmt: skip
+        "incomplete_wild", 2000, max_per_side=1, excludes_kind="wild", forbids_going_out=True
+    )
     rules = dataclasses.replace(
         classic,
         counted_penalties=(unfinished,),
@@ -624,7 +636,10 @@ def test_model_room_for_modern_american_caps_and_cross_field_penalties():
         read_hand(rules, beside)
     [problem] = info.value.problems
     assert problem.field == "incomplete_wild"
-    assert "an unfinished wild-card meld cannot be left beside" in problem.message
+    assert (problem.key, problem.params) == (
+        "check.penalty_beside_kind",
+        {"penalty": "incomplete_wild", "kind": "wild"},
+    )
     out = [
         {"went_out": True, "canastas": {"mixed": 1}, "meld_points": 50, "incomplete_wild": 1},
         {},

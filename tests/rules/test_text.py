@@ -17,6 +17,6 @@ def test_the_control_characters_searched_for_are_unicodes_category_cc():
 
 def test_a_reason_with_a_control_character_is_refused():
     assert unprintable("Showed a card") is None
-    assert unprintable("Showed\ta card") == "contains a control character (such as a line break)"
+    assert unprintable("Showed\ta card") == "control"
     assert unprintable("Showed a card\x85") is not None
     assert unprintable("Showed a card \u00a0 twice") is None

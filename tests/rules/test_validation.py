@@ -5,9 +5,8 @@ from __future__ import annotations
 import pytest
 
 from scorekeeper.rules import InvalidHand, read_hand, resolve
-from scorekeeper.rules.messages import render
 
-from .helpers import problems, totals
+from .helpers import assert_keys_and_numbers, problems, totals
 
 TOOK = {"took_extra_hand": True}
 
@@ -465,7 +464,7 @@ def test_problems_on_three_sides_and_the_table_at_once():
     assert found - deck == {(0, "meld_points"), (2, "concealed"), (None, "red_threes")}
 
 
-def test_invalid_hand_error_carries_problems_with_messages():
+def test_invalid_hand_error_carries_problems_as_keys_and_parameters():
     rules = resolve("classic")
     with pytest.raises(InvalidHand) as info:
         read_hand(rules, [{"meld_points": 7}, {"canastas": {"samba": 1}}])
@@ -474,10 +473,9 @@ def test_invalid_hand_error_carries_problems_with_messages():
     assert {p.side for p in problems_found} == {0, 1}
     for problem in problems_found:
         data = problem.to_dict()
-        assert set(data) == {"side", "field", "message", "key", "params"}
-        assert data["message"]
-        # The English message is derived from the key and parameters (RULES-2, item 5).
-        assert render(data["key"], data["params"]) == data["message"]
+        assert set(data) == {"side", "field", "key", "params"}
+        assert_keys_and_numbers(dict(data["params"]))
+    assert info.value.players_per_side == 2  # who the sides are (teams) is the edge's to say
 
 
 def test_unknown_hand_field_is_rejected():
@@ -530,8 +528,10 @@ def test_a_meld_typo_beyond_the_deck_is_rejected_with_side_field_and_deck_value(
         read_hand(resolve("classic"), [{"meld_points": 4200}, {"meld_points": 120}])
     [problem] = info.value.problems
     assert (problem.side, problem.field) == (0, "meld_points")
-    assert "1180" in problem.message
-    assert problem.message.startswith("Team 1:")
+    assert (problem.key, problem.params) == (
+        "check.side_over_deck",
+        {"counted": 4200, "deck": 1180},
+    )
 
 
 @pytest.mark.parametrize(("key", "value"), DECK_VALUES.items())

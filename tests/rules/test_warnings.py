@@ -5,9 +5,9 @@ from __future__ import annotations
 from scorekeeper.rules import hand_warnings, read_hand, resolve
 
 
-def warnings_of(key: str, sides: list[dict], names: list[str] | None = None):
+def warnings_of(key: str, sides: list[dict]):
     rules = resolve(key)
-    return hand_warnings(rules, read_hand(rules, sides), names)
+    return hand_warnings(rules, read_hand(rules, sides))
 
 
 def test_a_side_that_did_not_go_out_with_nothing_in_hand_is_worth_a_second_look():
@@ -15,10 +15,9 @@ def test_a_side_that_did_not_go_out_with_nothing_in_hand_is_worth_a_second_look(
         {"went_out": True, "canastas": {"natural": 1}, "meld_points": 200},
         {"meld_points": 120},
     ]
-    [warning] = warnings_of("classic", sides, ["Ann & Cid", "Bob & Dee"])
+    [warning] = warnings_of("classic", sides)
     assert (warning.side, warning.field) == (1, "hand_points")
-    assert "Bob & Dee" in warning.message
-    assert "nothing left in hand" in warning.message
+    assert (warning.key, warning.params) == ("warn.nothing_held", {})
 
 
 def test_a_usual_hand_has_no_warning():

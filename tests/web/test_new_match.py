@@ -6,6 +6,7 @@ import warnings
 
 import pytest
 
+from scorekeeper import words
 from scorekeeper.models import Match
 from scorekeeper.rules import PRESETS
 
@@ -45,9 +46,10 @@ def test_choose_a_preset(client):
     items = page(response).find("ul", class_="presets").find_all("a")
     assert [a.attrs["href"] for a in items] == [f"/matches/new/{key}" for key in PRESETS]
     for link, preset in zip(items, PRESETS.values(), strict=True):
-        assert link.find(class_="preset-name").text() == preset.name
-        assert link.find(class_="preset-desc").text() == preset.description
-        assert link.find(class_="preset-source").text() == f"Source: {preset.source}"
+        assert link.find(class_="preset-name").text() == words.game_name(preset.key)
+        assert link.find(class_="preset-desc").text() == words.game_description(preset.key)
+        source = words.game_source(preset.key)
+        assert link.find(class_="preset-source").text() == f"Source: {source}"
 
 
 def test_home_links_to_new_match(client):
@@ -60,7 +62,7 @@ def test_new_match_form(client):
     assert response.status_code == 200
     root = page(response)
     assert root.find("h1").text() == "New match: Classic Canasta"
-    assert PRESETS["classic"].description in text_of(response)
+    assert words.game_description("classic") in text_of(response)
     # Players clockwise, partners alternating.
     labels = [root.find("label", for_=f"seat_{i}").text() for i in range(4)]
     assert labels == [

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from scorekeeper import words
 from scorekeeper.rules import PRESETS
 
 from .helpers import create_match, page, text_of
@@ -28,7 +29,7 @@ def test_rules_index_lists_every_preset(client):
     links = page(response).find("ul", class_="presets").find_all("a")
     assert [a.attrs["href"] for a in links] == [f"/rules/{key}" for key in PRESETS]
     assert [a.find(class_="preset-name").text() for a in links] == [
-        p.name for p in PRESETS.values()
+        words.game_name(p.key) for p in PRESETS.values()
     ]
     nav = page(response).find("nav")
     assert any(a.attrs["href"] == "/rules" for a in nav.find_all("a"))
@@ -39,11 +40,11 @@ def test_every_preset_page(client, key):
     preset = PRESETS[key]
     response = client.get(f"/rules/{key}")
     assert response.status_code == 200
-    assert page(response).find("h1").text() == preset.name
+    assert page(response).find("h1").text() == words.game_name(preset.key)
     game = rows(response, "The game")
     assert game["Target"] == str(preset.target)
-    assert game["Source"] == preset.source
-    assert game["Played by"] == "; ".join(layout.label for layout in preset.layouts)
+    assert game["Source"] == words.game_source(preset.key)
+    assert game["Played by"] == "; ".join(words.nouns.layout(lay) for lay in preset.layouts)
     assert rows(response, "Card values")
 
 
