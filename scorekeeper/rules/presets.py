@@ -34,6 +34,7 @@ from .model import (
     Feet,
     GameEnd,
     GameEndMode,
+    GameFamily,
     GoingOut,
     GroupCap,
     KindGroup,
@@ -149,6 +150,7 @@ SAMBA_RED_THREES = RedThrees(
 
 CLASSIC = Rules(
     key="classic",
+    family=GameFamily.CANASTA,
     name="Classic Canasta",
     description="Two partnerships of two with a double deck; first side to 5000 wins.",
     source="Classic (American) Canasta, the 1950s standard rules",
@@ -184,6 +186,7 @@ CLASSIC_3P = replace(
 
 SAMBA_RULES = Rules(
     key="samba",
+    family=GameFamily.CANASTA,
     name="Samba",
     description="Canasta with three decks and sequences (sambas); first side to 10000 wins.",
     source="Samba as the standard American card-game rule books give it",
@@ -228,6 +231,7 @@ SAMBA_FOURNIER = replace(
 
 BRAZILIAN = Rules(
     key="brazilian",
+    family=GameFamily.CANASTA,
     name="Brazilian Canasta",
     description="Three decks, sambas and bolivias of wild cards; first side to 10000 wins.",
     source="Brazilian Canasta as a card-game reference site describes it",
@@ -264,6 +268,7 @@ BRAZILIAN = Rules(
 
 BOLIVIA_RULES = Rules(
     key="bolivia",
+    family=GameFamily.CANASTA,
     name="Bolivia",
     description="Three decks, escaleras (sequences) and bolivias; first side to 15000 wins.",
     source="Bolivia as the Bicycle rule book and pagat give it",
@@ -292,6 +297,7 @@ BOLIVIA_RULES = Rules(
 
 BURACO = Rules(
     key="buraco",
+    family=GameFamily.BURACO,
     name="Buraco",
     description="Two players, runs only, an extra hand (morto) each; first to 3000 wins.",
     source="A Brazilian Buraco rules leaflet for two players",
@@ -319,6 +325,7 @@ BURACO = Rules(
 
 BURRACO = Rules(
     key="burraco",
+    family=GameFamily.BURACO,
     name="Burraco",
     description="Italian Burraco for two or four, with the pozzetto; first to 2005 wins.",
     source="The Italian Burraco federation rules, as pagat and eburraco summarise them",
@@ -380,6 +387,7 @@ CLASSIC_6P = replace(
 
 HAND_AND_FOOT = Rules(
     key="hand-and-foot",
+    family=GameFamily.HAND_AND_FOOT,
     name="Hand and Foot",
     description="Each player has a hand and a foot; books of seven; four deals, most points wins.",
     source="Hand and Foot as pagat gives Bill Whitnack's partnership rules; house rules from "
@@ -442,6 +450,7 @@ HAND_AND_FOOT = Rules(
 
 BURACO_4P = Rules(
     key="buraco-4p",
+    family=GameFamily.BURACO,
     name="Buraco in partnerships",
     description="Buraco as played in Brazil: two pairs, jokers, runs of 500 and 1000; to 3000.",
     source="pagat's Buraco (players, pack, card values); Brazilian Buraco rule pages for scoring",
@@ -501,6 +510,7 @@ MAC_RED_THREES = RedThrees(
 
 MODERN_AMERICAN = Rules(
     key="modern-american",
+    family=GameFamily.MODERN_AMERICAN,
     name="Modern American Canasta",
     description="Canastas of sevens, aces and wild cards, threes on a schedule, special hands; "
     "first side to 8500 wins.",

@@ -15,6 +15,7 @@ from typing import Any
 
 from .errors import InvalidRules
 from .model import Rules
+from .presets import PRESETS
 
 
 def to_json(value: Any) -> Any:
@@ -88,8 +89,12 @@ def rules_from_json(data: Any) -> Rules:
     """Rebuild a `Rules` from `rules_to_json` output; raises InvalidRules.
 
     Rule sets frozen before a field existed read back with that field's
-    default (the behaviour they were scored under).
+    default (the behaviour they were scored under); one frozen before `family`
+    existed takes the family of the preset it was made from (options never
+    change it).
     """
+    if isinstance(data, dict) and "family" not in data and data.get("key") in PRESETS:
+        data = {**data, "family": PRESETS[data["key"]].family.value}
     rules = _build(Rules, data, "rules")
     assert isinstance(rules, Rules)
     return rules
