@@ -32,6 +32,7 @@ from .movements import (
 )
 from .problems import InvalidSettings, Problem
 from .ratings import PlayerRating, Ratings, replay, win_chances
+from .settings import EventSettings, read_event_settings
 from .standings import (
     Bye,
     CardLine,
@@ -63,6 +64,7 @@ __all__ = [
     "Entry",
     "EveningPoints",
     "EventResults",
+    "EventSettings",
     "FinishedMatch",
     "InvalidSettings",
     "LeagueRow",
@@ -93,6 +95,7 @@ __all__ = [
     "mitchell_round",
     "pair_round",
     "ranking",
+    "read_event_settings",
     "read_league_settings",
     "read_vp_table",
     "replay",
