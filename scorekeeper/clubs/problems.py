@@ -27,9 +27,8 @@ class Problem:
         if not self.field or not self.key:
             raise ValueError("a problem needs a field and a key")
         for name, value in self.params.items():
-            if not isinstance(name, str) or isinstance(value, bool):
-                raise ValueError("problem parameters are named numbers or keys")
-            if not isinstance(value, int | str):
+            plain = isinstance(value, int | str) and not isinstance(value, bool)
+            if not isinstance(name, str) or not plain:
                 raise ValueError("problem parameters are named numbers or keys")
 
     def to_dict(self) -> dict[str, object]:
