@@ -186,6 +186,7 @@ def english_rules(rules: Rules) -> dict[str, Any]:
     vocabulary, nouns = rules.vocabulary, words.nouns
     data = rules_to_json(rules)
     del data["vocabulary"]
+    data.pop("family", None)  # (read again from the preset's key: see rules_from_json)
     data["name"] = words.game_name(rules.key)
     data["description"] = words.game_description(rules.key)
     data["source"] = words.game_source(rules.key)

@@ -9,7 +9,7 @@ from .errors import InvalidHand, InvalidOptions, InvalidRules, Problem, RulesErr
 from .game import DealLabel, GameResult, GameStatus, deal_label, game_result, instant_winner
 from .hand import read_hand
 from .meld import MeldRequirement, meld_requirement
-from .model import Rules, Vocabulary
+from .model import GameFamily, Rules, Vocabulary
 from .options import OptionSpec, available_options, option_defaults, resolve, resolve_options
 from .presets import PRESETS, get_preset
 from .record import Hand, PenaltyEntry, SideHand
@@ -20,6 +20,7 @@ from .validate import hand_warnings
 __all__ = [
     "PRESETS",
     "DealLabel",
+    "GameFamily",
     "GameResult",
     "GameStatus",
     "Hand",

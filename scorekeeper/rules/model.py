@@ -37,6 +37,15 @@ class Vocabulary(StrEnum):
     MODERN_AMERICAN = "modern-american"
 
 
+class GameFamily(StrEnum):
+    """The family a game belongs to: a player's rating is kept per family."""
+
+    CANASTA = "canasta"
+    BURACO = "buraco"
+    HAND_AND_FOOT = "hand-and-foot"
+    MODERN_AMERICAN = "modern-american"
+
+
 class GameEndMode(StrEnum):
     """A game ends when a side reaches the target, or after a fixed number of deals."""
 
@@ -479,6 +488,7 @@ class Rules:
     canasta_kinds: tuple[CanastaKind, ...]
     going_out: GoingOut
     target: int
+    family: GameFamily
     canasta_size: int = 7
     red_threes: RedThrees | None = None
     counted_penalties: tuple[CountedPenalty, ...] = ()

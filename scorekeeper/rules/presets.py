@@ -37,6 +37,7 @@ from .model import (
     Feet,
     GameEnd,
     GameEndMode,
+    GameFamily,
     GoingOut,
     GroupCap,
     KindGroup,
@@ -126,6 +127,7 @@ SAMBA_RED_THREES = RedThrees(
 CLASSIC = Rules(
     key="classic",
     vocabulary=Vocabulary.CANASTA,
+    family=GameFamily.CANASTA,
     layouts=PARTNERSHIPS,
     deck=DOUBLE_DECK,
     cards=CANASTA_VALUES,
@@ -153,6 +155,7 @@ CLASSIC_3P = replace(
 SAMBA_RULES = Rules(
     key="samba",
     vocabulary=Vocabulary.CANASTA,
+    family=GameFamily.CANASTA,
     layouts=PARTNERSHIPS,
     deck=TRIPLE_DECK,
     cards=CANASTA_VALUES,
@@ -188,6 +191,7 @@ SAMBA_FOURNIER = replace(
 BRAZILIAN = Rules(
     key="brazilian",
     vocabulary=Vocabulary.CANASTA,
+    family=GameFamily.CANASTA,
     layouts=PARTNERSHIPS,
     deck=TRIPLE_DECK,
     cards=CANASTA_VALUES,
@@ -218,6 +222,7 @@ BRAZILIAN = Rules(
 BOLIVIA_RULES = Rules(
     key="bolivia",
     vocabulary=Vocabulary.BOLIVIA,
+    family=GameFamily.CANASTA,
     layouts=PARTNERSHIPS,
     deck=TRIPLE_DECK,
     cards=CANASTA_VALUES,
@@ -242,6 +247,7 @@ BOLIVIA_RULES = Rules(
 BURACO = Rules(
     key="buraco",
     vocabulary=Vocabulary.BURACO,
+    family=GameFamily.BURACO,
     layouts=HEAD_TO_HEAD,
     deck=BURACO_DECK,
     cards=BURACO_VALUES,
@@ -264,6 +270,7 @@ BURACO = Rules(
 BURRACO = Rules(
     key="burraco",
     vocabulary=Vocabulary.BURRACO,
+    family=GameFamily.BURACO,
     layouts=(*HEAD_TO_HEAD, *PARTNERSHIPS),
     deck=BURRACO_DECK,
     cards=BURRACO_VALUES,
@@ -310,6 +317,7 @@ CLASSIC_6P = replace(
 HAND_AND_FOOT = Rules(
     key="hand-and-foot",
     vocabulary=Vocabulary.HAND_AND_FOOT,
+    family=GameFamily.HAND_AND_FOOT,
     layouts=(
         Layout(2, 2, assumed=True),
         Layout(2, 3),
@@ -362,6 +370,7 @@ HAND_AND_FOOT = Rules(
 BURACO_4P = Rules(
     key="buraco-4p",
     vocabulary=Vocabulary.BURACO_PARTNERSHIPS,
+    family=GameFamily.BURACO,
     layouts=PARTNERSHIPS,
     deck=BURACO4_DECK,
     cards=BURACO4_VALUES,
@@ -409,6 +418,7 @@ MAC_RED_THREES = RedThrees(
 MODERN_AMERICAN = Rules(
     key="modern-american",
     vocabulary=Vocabulary.MODERN_AMERICAN,
+    family=GameFamily.MODERN_AMERICAN,
     layouts=PARTNERSHIPS,
     deck=DOUBLE_DECK,
     cards=MAC_VALUES,

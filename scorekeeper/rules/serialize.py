@@ -97,10 +97,13 @@ def rules_from_json(data: Any) -> Rules:
 
     Rule sets frozen before a field existed read back with that field's
     default (the behaviour they were scored under); those frozen with English
-    words, as their keys (`from_english`).
+    words, as their keys (`from_english`); one frozen before `family` existed takes
+    the family of the preset it was made from (options never change it).
     """
     if isinstance(data, dict) and "vocabulary" not in data:
         data = from_english(data)
+    if isinstance(data, dict) and "family" not in data and data.get("key") in PRESETS:
+        data = {**data, "family": PRESETS[data["key"]].family.value}
     rules = _build(Rules, data, "rules")
     assert isinstance(rules, Rules)
     return rules
