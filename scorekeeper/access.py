@@ -26,6 +26,7 @@ from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 from .extensions import db, login_manager
 from .ids import valid_id
 from .models import LinkRole, Match, Membership, Role, ShareLink, User
+from .services import event_links
 from .services.accounts import Account, account_for_token, signed_in_user
 from .services.sharing import open_link
 
@@ -54,7 +55,7 @@ class Caller:
 
     account: Account | None
     link_ids: tuple[int, ...] = ()
-    link_token: str | None = None  # a share link's token sent as a bearer token
+    link_token: str | None = None  # a share (or event) link's token sent as a bearer token
     signed_in: User | None = None  # the session's user, as Flask-Login loaded it
 
     @cached_property
@@ -109,8 +110,11 @@ def caller() -> Caller:
         if token is not None and is_api():
             account = account_for_token(token) if len(token) <= 200 else None
             link = open_link(token) if account is None else None
+            held = link is not None
+            if account is None and not held:
+                held = event_links.open_link(token) is not None  # an event's viewer link
             # A token that is neither (revoked, mistyped) is no credential at all: 401.
-            g.caller = Caller(account, link_token=link.token if link else None)
+            g.caller = Caller(account, link_token=token if held else None)
         else:
             user = current_user if current_user.is_authenticated else None
             links = tuple(i for i in session.get(LINKS, []) if isinstance(i, int))

@@ -19,6 +19,7 @@ from . import (
     deployment,
     edge,
     errors,
+    event_models,
     ids,
     private_files,
     rate_limits,
@@ -34,6 +35,7 @@ from .web.activity import activity_text
 from .web.common import signed
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
+MODELS = (event_models,)  # every model's table is in the metadata (migrations, create_all)
 
 
 def _secret_key(instance_path: str) -> str:

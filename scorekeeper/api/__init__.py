@@ -7,6 +7,13 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import exports, matches, scoring, stats, variants
+from . import events, exports, matches, scoring, stats, variants
 
-BLUEPRINTS: tuple[Blueprint, ...] = (variants.bp, scoring.bp, matches.bp, exports.bp, stats.bp)
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    variants.bp,
+    scoring.bp,
+    matches.bp,
+    exports.bp,
+    stats.bp,
+    events.bp,
+)

@@ -7,6 +7,7 @@ from typing import Any
 from .. import words
 from ..models import Match
 from ..services.audit import audit_rows
+from ..services.events import table_mark
 from ..services.match_state import match_state
 from ..services.seated import seated_json
 
@@ -40,6 +41,7 @@ def match_json(match: Match) -> dict[str, Any]:
         if state.rules.seating is not None:
             part["lineup"] = hand.lineup
         hands.append(part)
+    mark = table_mark(match.id)
     return {
         "id": match.id,
         "variant": match.variant,
@@ -63,5 +65,6 @@ def match_json(match: Match) -> dict[str, Any]:
         "seats": state.table_order,
         **({"deal": state.next_number, "deals": state.deals} if state.deals else {}),
         **seated_json(state.rules, running),
+        **({"event": mark.to_dict()} if mark is not None else {}),
         "audit": [row.to_dict() for row in audit_rows(match)],
     }

@@ -45,6 +45,7 @@ from .standings import (
     ranking,
     standings,
 )
+from .tables import GAME_END_OPTIONS, entry_sizes, event_size, game_problems, table_rules
 from .victory_points import (
     BUILT_IN,
     VPRow,
@@ -59,6 +60,7 @@ from .victory_points import (
 
 __all__ = [
     "BUILT_IN",
+    "GAME_END_OPTIONS",
     "Bye",
     "CardLine",
     "Entry",
@@ -88,7 +90,10 @@ __all__ = [
     "default_vp_table",
     "entry_card",
     "entry_points",
+    "entry_sizes",
     "evening_of",
+    "event_size",
+    "game_problems",
     "league_settings_problems",
     "league_standings",
     "max_rounds",
@@ -102,6 +107,7 @@ __all__ = [
     "round_robin_round",
     "standings",
     "table_problems",
+    "table_rules",
     "vp_table_name",
     "vp_table_to_json",
     "wdl_points",

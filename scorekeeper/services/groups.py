@@ -31,7 +31,7 @@ from ..models import (
     utcnow,
 )
 from ..validation import FieldError, ValidationError
-from . import names
+from . import events, names
 from .match_setup import clean_name
 
 ACTIVITY_SHOWN = 50
@@ -347,6 +347,7 @@ def _changed(group_id: int, player_id: int) -> None:
         update(Match).where(Match.id.in_(played)).values(revision=Match.revision + 1),
         execution_options={"synchronize_session": False},
     )
+    events.player_changed(player_id)
 
 
 def rename_player(group_id: int, player: Player, new_name: object, actor: User) -> None:
@@ -395,6 +396,9 @@ def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str
     ).scalar_one()
     if both:
         return f"{gone.name} and {kept.name} played in the same match: they are two people."
+    in_one_event = events.merge_entries(gone, kept)
+    if in_one_event is not None:
+        return in_one_event
     side_ids = [side.id for side in _auto_named_sides([gone.id])]
     merged = {"gone": gone.name, "kept": kept.name}
     db.session.execute(

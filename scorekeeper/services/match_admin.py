@@ -10,6 +10,7 @@ from ..extensions import db
 from ..models import SIDE_NAME_LENGTH, Activity, ActivityAction, MatchStatus, side_name_of, utcnow
 from ..validation import FieldError, ValidationError
 from . import names
+from .events import kept_by_event
 from .groups import record_activity
 from .match_lock import MatchError, lock_match
 from .match_setup import clean_name
@@ -37,6 +38,9 @@ def abandon_match(match_id: int) -> None:
     match = lock_match(match_id)
     if no_longer_played(match):
         raise MatchError("This match is over: there is nothing to abandon.")
+    table = kept_by_event(match_id)
+    if table is not None:
+        raise MatchError(table)
     match.status = MatchStatus.ABANDONED
     match.finished_at = utcnow()  # when it stopped: its place in the history
 
@@ -44,6 +48,9 @@ def abandon_match(match_id: int) -> None:
 def delete_match(match_id: int, actor: str) -> Activity:
     """Delete the match and everything of it; returns the activity log's entry."""
     match = lock_match(match_id)
+    table = kept_by_event(match_id)
+    if table is not None:
+        raise MatchError(table)
     assert match.group_id is not None
     entry = record_activity(
         match.group_id,
