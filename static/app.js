@@ -29,13 +29,13 @@
           live.innerHTML = await r.text();
           etag = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
           localTimes(live);
-          news.textContent = "Scores updated: " + $$(".side-card", live)
+          news.textContent = live.dataset.news || "Scores updated: " + $$(".side-card", live)
             .map((card) => card.querySelector("h2").textContent + " " + card.querySelector(".total").lastChild.textContent)
             .join(", ");
         }
-        if (r.ok || r.status === 304) state.textContent = "live: new hands appear by themselves";
+        if (r.ok || r.status === 304) state.textContent = live.dataset.on || "live: new hands appear by themselves";
         else if (r.status === 401 || r.status === 403 || r.status === 404) {
-          state.textContent = "no longer live: this link was revoked, or you were signed out";
+          state.textContent = live.dataset.off || "no longer live: this link was revoked, or you were signed out";
           news.textContent = state.textContent;
           clearInterval(timer);
         }
@@ -44,7 +44,7 @@
       }
       busy = false;
     };
-    const timer = setInterval(poll, 2000);
+    const timer = setInterval(poll, Number(live.dataset.every) || 2000);
     document.addEventListener("visibilitychange", poll);
   }
 

@@ -11,6 +11,7 @@ from sqlalchemy import ColumnElement, func, select, tuple_
 from .. import words
 from ..extensions import db
 from ..models import Hand, HandSide, Match, MatchStatus, Player, Side, SideMember, name_key
+from .events import mark_text, table_marks
 
 PAGE_SIZE = 20
 # No longer played: in the history, not on the home page.
@@ -30,6 +31,7 @@ class MatchSummary:
     winner: int | None
     started: datetime
     finished: datetime | None
+    event: str | None = None  # a table match: its event, round and table
 
     @property
     def winner_name(self) -> str | None:
@@ -84,8 +86,9 @@ COLUMNS = (
 
 
 def _summaries(ids: list[int]) -> list[MatchSummary]:
-    """The summaries of these matches, in this order, in three queries whatever their
-    number: the matches, their side names, their totals and hand counts."""
+    """The summaries of these matches, in this order, in four queries whatever their
+    number: the matches, their side names, their totals and hand counts, and the event
+    of those that are tables of one."""
     if not ids:
         return []
     rows = {row.id: row for row in db.session.execute(select(*COLUMNS).where(Match.id.in_(ids)))}
@@ -104,9 +107,11 @@ def _summaries(ids: list[int]) -> list[MatchSummary]:
     ):
         totals.setdefault(match_id, {})[seat] = int(total)
         counts[match_id] = hands  # one hand side per seat: the same count for each seat
+    marks = table_marks(ids)
     out = []
     for match_id in ids:
         row = rows[match_id]
+        mark = marks.get(match_id)
         sides = [names[match_id][seat] for seat in sorted(names.get(match_id, {}))]
         name = words.game_name(row.variant)
         scored = totals.get(match_id, {})
@@ -122,6 +127,7 @@ def _summaries(ids: list[int]) -> list[MatchSummary]:
                 winner=row.winner,
                 started=row.created_at,
                 finished=row.finished_at,
+                event=mark_text(mark) if mark is not None else None,
             )
         )
     return out

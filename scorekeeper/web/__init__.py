@@ -6,6 +6,10 @@ from flask import Blueprint
 
 from . import (
     auth,
+    event_common,
+    event_director,
+    event_standings,
+    events,
     groups,
     hands,
     history,
@@ -33,4 +37,8 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     rulebook.bp,
     shell.bp,
     stats.bp,
+    event_common.bp,
+    events.bp,
+    event_director.bp,
+    event_standings.bp,
 )

@@ -6,7 +6,7 @@ first-dealer choice sits next to a name and the deal can pass to the left.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Collection, Mapping
 from dataclasses import dataclass
 from typing import Any
 
@@ -206,12 +206,22 @@ def match_form_class(
         default="0",
         validators=[InputRequired("Choose who deals first")],
     )
+    attrs.update(option_inputs(rules))
+    return type("MatchForm", (FlaskForm,), attrs)
+
+
+def option_inputs(rules: Rules, leave_out: Collection[str] = ()) -> dict[str, Any]:
+    """The inputs of the game's options (those named in `leave_out` aside), by field name:
+    the new-match form's and the new-event form's."""
+    attrs: dict[str, Any] = {}
     for option in option_fields(rules):
+        if option.spec.name in leave_out:
+            continue
         if option.spec.type == OptionType.MELD_TABLE:
             attrs.update(_tier_inputs(rules))
         else:
             attrs[option.fields[0]] = _option_input(option.spec, option.label)
-    return type("MatchForm", (FlaskForm,), attrs)
+    return attrs
 
 
 def setup_from_form(
@@ -223,9 +233,23 @@ def setup_from_form(
         sides[seat.side]["players"].append(data.get(seat.field) or "")
     for side in range(layout.sides):
         sides[side]["name"] = data.get(f"side_name_{side}") or ""
+    options = options_from_form(rules, data)
+    try:
+        dealer = int(data.get("first_dealer") or 0)
+    except ValueError:
+        dealer = -1
+    return sides, options, dealer
+
+
+def options_from_form(
+    rules: Rules, data: Mapping[str, Any], leave_out: Collection[str] = ()
+) -> dict[str, Any]:
+    """The options the form asks for: only those changed from the game's own."""
     options: dict[str, Any] = {}
     for option in option_fields(rules):
         spec = option.spec
+        if spec.name in leave_out:
+            continue
         if spec.type == OptionType.MELD_TABLE:
             value: Any = _table_from_form(rules, data)
         elif spec.type == OptionType.BOOL:
@@ -244,11 +268,7 @@ def setup_from_form(
                 continue
         if value != spec.default:
             options[spec.name] = value
-    try:
-        dealer = int(data.get("first_dealer") or 0)
-    except ValueError:
-        dealer = -1
-    return sides, options, dealer
+    return options
 
 
 def _table_from_form(rules: Rules, data: Mapping[str, Any]) -> list[dict[str, Any]]:

@@ -28,6 +28,7 @@ from ..models import User
 from ..rules import PRESETS
 from ..services import bgstats, groups
 from ..services.audit import CHANGES, audit_rows
+from ..services.events import mark_text, table_mark
 from ..services.listing import known_players
 from ..services.match_setup import create_match
 from ..services.match_state import MatchState, match_state
@@ -164,8 +165,11 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
     state = match_state(match_or_404(match_id))
     window = HandWindow.of(len(state.hands), start)
     etag = board_etag(access)
+    table = table_mark(match_id)
     return render_template(
         "scoreboard.html",
+        table=table,
+        table_text=mark_text(table) if table is not None else None,
         state=state,
         game=words.game_name(state.rules.key),
         board=live_board(access, state, window),

@@ -15,6 +15,7 @@ from ..ids import MAX_ID
 from ..models import Group, Player, Role, User
 from ..rules import PRESETS
 from ..services import groups
+from ..services.events import mark_text, table_marks
 from ..services.results import head_to_head, timeline
 from ..services.statistics import StatsFilter, statistics
 from ..services.stats_query import player_named, read_query
@@ -133,6 +134,10 @@ def player(group_id: int, player_id: int) -> ResponseReturnValue:
         records=records,
         group_names=names,
         results=results,
+        events={
+            match_id: mark_text(mark)
+            for match_id, mark in table_marks([r.match_id for r in results]).items()
+        },
         chart=chart,
         # The group's admins change the player's name and account link here.
         link=link_form(group_id) if admin else None,

@@ -131,3 +131,44 @@ def told_club(problem: Problem) -> FieldError:
 
 def told_clubs(problems: Iterable[Problem]) -> list[FieldError]:
     return [told_club(problem) for problem in problems]
+
+
+def movement_name(movement: str) -> str:
+    names = {
+        "mitchell": gettext("Mitchell"),
+        "danish": gettext("Danish"),
+        "round_robin": gettext("Round robin"),
+    }
+    return names.get(movement, movement)
+
+
+def vp_table_text(table: object) -> str:
+    """An event's VP table by name: "FIBUR (fibur-3)", "Win, draw, loss", "Our own"."""
+    if table == "fibur-3":
+        return gettext("FIBUR for rounds of 3 deals")
+    if table == "fibur-4":
+        return gettext("FIBUR for rounds of 4 deals")
+    if table == "wdl":
+        return gettext("Win 2, draw 1, loss 0")
+    return gettext("The club's own table")
+
+
+def event_status_text(status: str) -> str:
+    names = {
+        "setup": gettext("Entries being made"),
+        "playing": gettext("Playing"),
+        "finished": gettext("Finished"),
+    }
+    return names.get(status, status)
+
+
+def table_status_text(status: str) -> str:
+    """Where a table's match stands."""
+    names = {
+        "playing": gettext("playing"),
+        "tied": gettext("playing"),
+        "finished": gettext("finished"),
+        "drawn": gettext("finished, drawn"),
+        "abandoned": gettext("abandoned"),
+    }
+    return names.get(status, status)
