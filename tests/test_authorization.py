@@ -3,8 +3,13 @@
 Callers: signed out; a member of another group (an outsider); a browser that opened a
 viewer link; one that opened a scorer link; a member of the match's group; its admin;
 a member taken out of the group (after opening links, one of them their own, and making
-a token); a browser whose sign-in was ended elsewhere ("sign out everywhere"); and, on
-the API, a token that was revoked.
+a token); a browser whose sign-in was ended elsewhere ("sign out everywhere"); one that
+opened an event's viewer link; and, on the API, a token that was revoked.
+
+Events of the group (made by its admin) have their own levels: their viewer link (the
+standings, the projector view, entry cards, the CSV), a member of the group (also the
+director's page, table cards and viewer links), and the director (the member who made
+the event, or any admin of its group: rounds, penalties, withdrawals, entries).
 The rights (written here, not read from the app):
 
 - signed out: the sign-in page (API: 401) for anything that needs an account; so too
@@ -29,12 +34,14 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Group, Invite, LinkRole, Membership, Player, Role, User
-from scorekeeper.services import accounts, groups, sharing
+from scorekeeper.services import accounts, event_links, groups, sharing
 from scorekeeper.services.storage import transaction
 from tests.support import add_user, app_on_new_database, sign_in
 
 PUBLIC, USER, SITE_ADMIN, GROUP_MEMBER, GROUP_ADMIN = "public", "user", "site", "gm", "ga"
 VIEWER, SCORER, MEMBER, ADMIN = 1, 2, 3, 4
+EVENT_VIEWER, EVENT_MEMBER, DIRECTOR = "ev", "em", "ed"
+EVENT_NEEDS = {EVENT_VIEWER: 1, EVENT_MEMBER: 3, DIRECTOR: 4}
 
 # endpoint -> (what it needs, method, URL template)
 TABLE: dict[str, list[tuple[object, str, str]]] = {
@@ -101,6 +108,37 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
         (ADMIN, "POST", "/matches/{match}/delete"),
     ],
     "sharing.open_link": [(PUBLIC, "GET", "/s/{spare_link}")],
+    # Events.
+    "events.index": [(GROUP_MEMBER, "GET", "/groups/{group}/events")],
+    "events.choose": [(GROUP_MEMBER, "GET", "/groups/{group}/events/new")],
+    "events.new": [
+        (GROUP_MEMBER, "GET", "/groups/{group}/events/new/classic"),
+        (GROUP_MEMBER, "POST", "/groups/{group}/events/new/classic"),
+    ],
+    "events.entries": [
+        (DIRECTOR, "GET", "/events/{event}/entries"),
+        (DIRECTOR, "POST", "/events/{event}/entries"),
+    ],
+    "event_director.detail": [(EVENT_MEMBER, "GET", "/events/{event}")],
+    "event_director.tables": [(EVENT_MEMBER, "GET", "/events/{event}/tables")],
+    "event_director.new_round": [(DIRECTOR, "POST", "/events/{event}/rounds")],
+    "event_director.new_penalty": [(DIRECTOR, "POST", "/events/{event}/penalties")],
+    "event_director.withdraw_entry": [(DIRECTOR, "POST", "/events/{event}/withdraw")],
+    "event_director.cards": [(EVENT_MEMBER, "GET", "/events/{event}/rounds/1/cards")],
+    "event_director.card": [(EVENT_MEMBER, "GET", "/events/{event}/rounds/1/tables/1")],
+    "event_director.card_code": [(EVENT_MEMBER, "GET", "/events/{event}/rounds/1/tables/1/qr.svg")],
+    "event_standings.standings": [(EVENT_VIEWER, "GET", "/events/{event}/standings")],
+    "event_standings.standings_live": [(EVENT_VIEWER, "GET", "/events/{event}/standings/live")],
+    "event_standings.projector": [(EVENT_VIEWER, "GET", "/events/{event}/projector")],
+    "event_standings.projector_live": [(EVENT_VIEWER, "GET", "/events/{event}/projector/live")],
+    "event_standings.entry_card": [(EVENT_VIEWER, "GET", "/events/{event}/entries/1")],
+    "event_standings.standings_csv": [(EVENT_VIEWER, "GET", "/events/{event}/standings.csv")],
+    "event_standings.share": [(EVENT_MEMBER, "GET", "/events/{event}/share")],
+    "event_standings.new_link": [(EVENT_MEMBER, "POST", "/events/{event}/share")],
+    "event_standings.revoke_link": [
+        (EVENT_MEMBER, "POST", "/events/{event}/share/{event_link_id}/revoke")
+    ],
+    "event_standings.open_link": [(PUBLIC, "GET", "/e/{spare_event_link}")],
     "rulebook.index": [(PUBLIC, "GET", "/rules")],
     "rulebook.preset": [(PUBLIC, "GET", "/rules/classic")],
     "shell.manifest": [(PUBLIC, "GET", "/manifest.webmanifest")],
@@ -123,11 +161,20 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "api_matches.new_link": [(MEMBER, "POST", "/api/v1/matches/{match}/links")],
     "api_matches.revoke_link": [(MEMBER, "DELETE", "/api/v1/matches/{match}/links/999999")],
     "api_stats.stats": [(USER, "GET", "/api/v1/stats")],
+    "api_events.create": [(USER, "POST", "/api/v1/events")],
+    "api_events.list_events": [(USER, "GET", "/api/v1/events")],
+    "api_events.read": [(EVENT_VIEWER, "GET", "/api/v1/events/{event}")],
+    "api_events.new_round": [(DIRECTOR, "POST", "/api/v1/events/{event}/rounds")],
+    "api_events.new_penalty": [(DIRECTOR, "POST", "/api/v1/events/{event}/penalties")],
+    "api_events.withdraw_entry": [
+        (DIRECTOR, "POST", "/api/v1/events/{event}/entries/{entry_id}/withdraw")
+    ],
     "api_exports.export": [(USER, "GET", "/api/v1/export")],
     "api_exports.import_matches": [(USER, "POST", "/api/v1/import")],
 }
 
 CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin", "removed", "ended")
+CALLERS += ("event_viewer",)
 LEVELS = {"anonymous": 0, "outsider": 0, "viewer": VIEWER, "scorer": SCORER, "member": MEMBER}
 LEVELS |= {"removed": 0, "ended": 0, "revoked": 0}
 LIKE = {"removed": "outsider", "ended": "anonymous", "revoked": "anonymous"}
@@ -201,6 +248,24 @@ def world(tmp_path_factory) -> World:
         assert removed.get(f"/s/{token}").status_code == 302
     clients["removed"] = removed
     clients["ended"] = sign_in(app.test_client(), "Gone")
+    entries = [{"players": [f"E{n}a", f"E{n}b"]} for n in range(1, 5)]
+    body = {
+        "name": "Cup",
+        "variant": "classic",
+        "rounds": 2,
+        "entries": entries,
+        "group": ids["group"],
+    }
+    event = admin_client.post("/api/v1/events", json=body).get_json()
+    assert admin_client.post(f"/api/v1/events/{event['id']}/rounds").status_code == 201
+    with app.app_context(), transaction():
+        shown = event_links.new_link(event["id"], None).token
+        spare_event = event_links.new_link(event["id"], None)
+        tokens["event_viewer"] = shown
+        ids.update(event=event["id"], entry_id=event["entries"][0]["id"])
+        ids.update(event_link_id=spare_event.id, spare_event_link=spare_event.token)
+    clients["event_viewer"] = app.test_client()
+    assert clients["event_viewer"].get(f"/e/{shown}").status_code == 302
     with app.app_context(), transaction():
         ada = accounts.find_user("Ada")
         rem_id = accounts.find_user("Rem").id
@@ -229,11 +294,17 @@ def test_every_rule_of_the_url_map_is_in_the_table(world):
         assert methods == {m for _, m, _ in TABLE[rule.endpoint]}, rule.endpoint
 
 
-def expected(need: object, who: str) -> str:
+def expected(need: object, who: str, api: bool = False) -> str:
     """ "served", "sign-in", "404" or "403" for a caller asking for what needs `need`."""
     who = LIKE.get(who, who)
     if need == PUBLIC:
         return "served"
+    if need in EVENT_NEEDS:
+        return expected_of_event(EVENT_NEEDS[need], who, api)
+    if who == "event_viewer":  # an event's link opens nothing else
+        if not api:
+            return "sign-in"
+        return "403" if need == USER else "404"
     signed_in = who in ("outsider", "member", "admin")
     if need in (USER, SITE_ADMIN, GROUP_MEMBER, GROUP_ADMIN):
         if not signed_in:
@@ -255,6 +326,21 @@ def expected(need: object, who: str) -> str:
     return "403"
 
 
+def expected_of_event(need: int, who: str, api: bool) -> str:
+    """The same for an event of the group made by its admin: the event's viewer link reads
+    the standings, a member of the group everything, its director (the admin) all."""
+    level = {"event_viewer": VIEWER, "member": MEMBER, "admin": ADMIN}.get(who, 0)
+    if level >= need:
+        return "served"
+    if who in ("anonymous", "viewer", "scorer"):
+        # Match links opened in a browser are no account: sign in. As a bearer token, a
+        # match's link opens its match only: this event is not found.
+        return "404" if api and who != "anonymous" else "sign-in"
+    if who == "outsider":
+        return "404"
+    return "403"
+
+
 def outcome(response) -> str:
     status = response.status_code
     if status == 302 and "/login" in response.headers.get("Location", ""):
@@ -263,6 +349,7 @@ def outcome(response) -> str:
         return "sign-in"
     if status == 404 and (
         "There is no match" in response.get_data(as_text=True)
+        or "There is no event" in response.get_data(as_text=True)
         or "no such group" in response.get_data(as_text=True)
     ):
         return "404"
@@ -283,6 +370,7 @@ def test_pages_give_each_caller_exactly_its_rights(world, who, endpoint, need, m
 
 
 API_CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin", "removed", "revoked")
+API_CALLERS += ("event_viewer",)
 
 
 @pytest.mark.parametrize("who", API_CALLERS)
@@ -294,7 +382,7 @@ def test_the_api_gives_each_bearer_exactly_its_rights(world, who, endpoint, need
         url.format(**world.ids), method=method, json={"bad": True}, headers=headers
     )
     assert response.is_json
-    want = expected(need, who)
+    want = expected(need, who, api=True)
     if who in ("viewer", "scorer") and need == USER:
         want = "403"  # a link's token opens its match only: creating one is refused
     assert outcome(response) == want, (response.status_code, response.get_data(as_text=True))
@@ -330,3 +418,40 @@ def test_the_walked_match_was_left_as_it_was(world):
         assert db.session.get(Group, world.ids["group"]).name == "Thursday"
         assert db.session.execute(db.select(db.func.count()).select_from(User)).scalar() == 6
         assert db.session.get(Invite, world.ids["invite_id"]).revoked_at is None
+
+
+def test_the_walked_event_was_left_as_it_was(world):
+    state = world.clients["admin"].get(f"/api/v1/events/{world.ids['event']}").json
+    assert state["round"] == 1
+    assert state["penalties"] == []
+    assert not any(entry["withdrawn"] for entry in state["entries"])
+    with world.app.app_context():
+        assert len(event_links.links_of(world.ids["event"])) == 2
+
+
+def test_a_member_directs_the_event_they_made(world):
+    member = world.clients["member"]
+    entries = [{"players": [f"F{n}a", f"F{n}b"]} for n in range(1, 5)]
+    body = {"name": "Mem's", "variant": "classic", "rounds": 1, "entries": entries}
+    own = member.post("/api/v1/events", json={**body, "group": world.ids["group"]}).json["id"]
+    assert member.post(f"/api/v1/events/{own}/rounds").status_code == 201
+    admin = world.clients["admin"]  # any admin of the group directs it too
+    penalty = {"entry": admin.get(f"/api/v1/events/{own}").json["entries"][0]["id"], "vp": 1}
+    answer = admin.post(f"/api/v1/events/{own}/penalties", json={**penalty, "reason": "Noise"})
+    assert answer.status_code == 201
+    assert member.get(f"/events/{own}").status_code == 200
+
+
+def test_an_event_link_shows_the_standings_and_nothing_else(world):
+    token = world.tokens["event_viewer"]
+    headers = {"Authorization": f"Bearer {token}"}
+    client = world.app.test_client()
+    event = world.ids["event"]
+    state = client.get(f"/api/v1/events/{event}", headers=headers)
+    assert state.status_code == 200
+    match = state.json["rounds_played"][0]["tables"][0]["match"]
+    assert client.get(f"/api/v1/matches/{match}", headers=headers).status_code == 404
+    browser = world.clients["event_viewer"]
+    assert browser.get(f"/events/{event}/standings").status_code == 200
+    assert browser.get(f"/events/{event}").status_code == 403
+    assert browser.get(f"/matches/{match}").status_code == 302  # to the sign-in page
