@@ -225,8 +225,6 @@ def _late_changes(event: Event, rounds: list[RoundView]) -> list[LateChange]:
     """Corrections and removals of a table's hands made after the next round was paired."""
     paired_next = {r.number: rounds[i + 1].started_at for i, r in enumerate(rounds[:-1])}
     where = {t.match_id: t for r in rounds for t in r.tables if r.number in paired_next}
-    if not where:
-        return []
     found = db.session.execute(
         select(AuditEntry.match_id, AuditEntry.hand_number, AuditEntry.action, AuditEntry.at)
         .join(EventTable, EventTable.match_id == AuditEntry.match_id)

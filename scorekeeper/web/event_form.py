@@ -55,13 +55,16 @@ def rows_wanted(data: Mapping[str, Any], filled: int = 0) -> int:
     return min(rows, MOST_ROWS)
 
 
-def _entry_inputs(rows: int, size: int) -> dict[str, Any]:
+def _entry_inputs(rows: int, size: int, named: bool = True) -> dict[str, Any]:
+    """Each row's inputs: its name (on the entries page; the new-event form keeps to the
+    players, to stay light with 60 entries), then its players."""
     attrs: dict[str, Any] = {}
     for row in entry_rows(rows, size):
-        attrs[row.name] = StringField(
-            gettext("Entry %(number)s: name", number=words.number(row.index + 1)),
-            validators=[Optional(), Length(max=ENTRY_NAME_LENGTH)],
-        )
+        if named:
+            attrs[row.name] = StringField(
+                gettext("Entry %(number)s: name", number=words.number(row.index + 1)),
+                validators=[Optional(), Length(max=ENTRY_NAME_LENGTH)],
+            )
         for position, name in enumerate(row.players):
             attrs[name] = StringField(
                 gettext(
@@ -119,7 +122,7 @@ def event_form_class(rules: Rules, rows: int, size: int) -> type[FlaskForm]:
         "bye_vp": WholeNumberField(gettext("VP for a bye"), validators=[Optional()]),
     }
     attrs.update(option_inputs(rules, GAME_END_OPTIONS))
-    attrs.update(_entry_inputs(rows, size))
+    attrs.update(_entry_inputs(rows, size, named=False))
     return type("EventForm", (FlaskForm,), attrs)
 
 
@@ -139,24 +142,19 @@ def custom_table(rows_text: str, over_text: str) -> dict[str, Any]:
 
 def entries_from_form(
     data: Mapping[str, Any], rows: int, size: int
-) -> tuple[list[dict[str, Any]], list[int], list[FieldError]]:
-    """The entries of the rows filled in (empty rows left out), the row of each, and the
-    rows that lack players (a row with a name or one player needs all of them)."""
+) -> tuple[list[dict[str, Any]], list[int]]:
+    """The entries of the rows filled in (empty rows left out; a player left empty in a
+    row that has something is sent empty, to be refused at its input), and the row of
+    each."""
     entries: list[dict[str, Any]] = []
     at_row: list[int] = []
-    problems: list[FieldError] = []
     for row in entry_rows(rows, size):
         name = (data.get(row.name) or "").strip()
         players = [(data.get(field) or "").strip() for field in row.players]
-        if not name and not any(players):
-            continue
-        for position, player in enumerate(players):
-            if not player:
-                where = f"entries[{len(entries)}].players[{position}]"
-                problems.append(FieldError(None, where, gettext("Enter a name for each player.")))
-        entries.append({"name": name, "players": players})
-        at_row.append(row.index)
-    return entries, at_row, problems
+        if name or any(players):
+            entries.append({"name": name, "players": players})
+            at_row.append(row.index)
+    return entries, at_row
 
 
 def event_body(

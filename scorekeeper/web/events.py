@@ -98,10 +98,8 @@ def new(group_id: int, key: str) -> ResponseReturnValue:
     if request.method == "POST" and "more" not in request.form:
         status = 422
         if form.validate_on_submit():
-            entries, at_row, missing = entries_from_form(form.data, rows, size)
+            entries, at_row = entries_from_form(form.data, rows, size)
             try:
-                if missing:
-                    raise ValidationError(missing)
                 with transaction():
                     event = create_event(
                         event_body(preset, form.data, entries),
@@ -160,10 +158,8 @@ def entries(event_id: int) -> ResponseReturnValue:
     if posted and "more" not in request.form:
         status = 422
         if form.validate_on_submit():
-            sent, at_row, missing = entries_from_form(form.data, rows, size)
+            sent, at_row = entries_from_form(form.data, rows, size)
             try:
-                if missing:
-                    raise ValidationError(missing)
                 with transaction():
                     change_entries(event_id, sent)
                 flash(gettext("The entries are saved."))
