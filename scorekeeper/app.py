@@ -26,6 +26,7 @@ from . import (
     web,
     words,
 )
+from .api import state as api_state
 from .database import database_url, engine_options
 from .extensions import babel, compress, csrf, db, limiter, migrate
 from .services import match_state
@@ -128,6 +129,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     errors.init_app(app)
     match_state.init_app(app)
     matches.init_app(app)
+    api_state.init_app(app)
     backup.init_app(app)
     user_commands.init_app(app)
     delivery.init_app(app, PROJECT_ROOT / "static")

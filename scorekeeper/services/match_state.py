@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import current_app
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from .. import words
 from ..cache import LruCache
@@ -101,11 +101,11 @@ def load_match(match_id: int) -> Match | None:
         select(Match)
         .where(Match.id == match_id)
         .options(
-            selectinload(Match.sides).selectinload(Side.members).joinedload(SideMember.player),
+            joinedload(Match.sides).joinedload(Side.members).joinedload(SideMember.player),
             selectinload(Match.hands).selectinload(Hand.sides),
         )
         .execution_options(populate_existing=True)
-    ).scalar_one_or_none()
+    ).unique().scalar_one_or_none()
 
 
 def match_rules(match: Match) -> Rules:
