@@ -29,11 +29,11 @@
           live.innerHTML = await r.text();
           etag = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
           localTimes(live);
-          news.textContent = "Scores updated: " + $$(".side-card", live)
+          news.textContent = live.dataset.news || "Scores updated: " + $$(".side-card", live)
             .map((card) => card.querySelector("h2").textContent + " " + card.querySelector(".total").lastChild.textContent)
             .join(", ");
         }
-        if (r.ok || r.status === 304) state.textContent = "live: new hands appear by themselves";
+        if (r.ok || r.status === 304) state.textContent = live.dataset.following || "live: new hands appear by themselves";
         else if (r.status === 401 || r.status === 403 || r.status === 404) {
           state.textContent = "no longer live: this link was revoked, or you were signed out";
           news.textContent = state.textContent;
@@ -160,6 +160,34 @@
       setTimeout(() => $$("button[type=submit]", form).forEach((b) => (b.disabled = true)), 0);
     })
   );
+
+  // Print buttons (a printed league table or card), where there is a script to press them.
+  $$("[data-print]").forEach((b) => { b.hidden = false; b.addEventListener("click", () => print()); });
+
+  // The new-match page asks each side's chance to win once every seat has a name.
+  const chances = document.getElementById("chances");
+  if (chances) {
+    const setup = chances.closest("form");
+    let wait, asked = 0;
+    const ask = () => {
+      clearTimeout(wait);
+      wait = setTimeout(async () => {
+        const seats = $$("input[id^=seat_]", setup), mine = ++asked;
+        if (seats.some((i) => !i.value.trim())) return (chances.textContent = "");
+        const url = new URL(chances.dataset.chances, location.href);
+        seats.forEach((i) => url.searchParams.append(i.name, i.value.trim()));
+        if (setup.elements.group) url.searchParams.append("group", setup.elements.group.value);
+        try {
+          const r = await fetch(url, { cache: "no-store" });
+          const html = r.status === 200 ? await r.text() : "";
+          if (mine === asked) chances.innerHTML = html;
+        } catch (e) { if (mine === asked) chances.textContent = ""; }
+      }, 300);
+    };
+    setup.addEventListener("input", ask);
+    setup.addEventListener("change", ask);
+    ask();
+  }
 
   const form = document.querySelector("form.hand-form");
   if (!form) return;

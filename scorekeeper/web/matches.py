@@ -34,6 +34,7 @@ from ..services.match_state import MatchState, match_state
 from ..services.seated import board_view
 from ..services.storage import StorageUnavailable, transaction
 from ..validation import ValidationError
+from .chances import match_chances
 from .charts import running_totals_chart
 from .common import LAST_GROUP, add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
@@ -173,6 +174,7 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
         bgstats=bgstats.play_link(state),
         level=access.level,
         etag=etag,
+        chances=match_chances(state.match),
     )
 
 

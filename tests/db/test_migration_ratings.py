@@ -15,8 +15,8 @@ from sqlalchemy import inspect, select, text
 from scorekeeper.clubs import replay
 from scorekeeper.extensions import db
 from scorekeeper.season_models import Rating, RatingState
-from scorekeeper.services.ratings import group_matches
 from scorekeeper.services import accounts, groups, match_admin
+from scorekeeper.services.ratings import group_matches
 from scorekeeper.services.storage import transaction
 from tests.support import TESTER, signed_in
 
