@@ -161,32 +161,21 @@
     })
   );
 
-  // Print buttons (a printed league table or card), where there is a script to press them.
-  $$("[data-print]").forEach((b) => { b.hidden = false; b.addEventListener("click", () => print()); });
-
-  // The new-match page asks each side's chance to win once every seat has a name.
-  const chances = document.getElementById("chances");
-  if (chances) {
-    const setup = chances.closest("form");
+  // Chances to win of the sides named on the new-match page.
+  const odds = document.getElementById("chances");
+  if (odds) {
+    const setup = odds.closest("form");
     let wait, asked = 0;
-    const ask = () => {
+    setup.addEventListener("input", () => {
       clearTimeout(wait);
       wait = setTimeout(async () => {
-        const seats = $$("input[id^=seat_]", setup), mine = ++asked;
-        if (seats.some((i) => !i.value.trim())) return (chances.textContent = "");
-        const url = new URL(chances.dataset.chances, location.href);
-        seats.forEach((i) => url.searchParams.append(i.name, i.value.trim()));
-        if (setup.elements.group) url.searchParams.append("group", setup.elements.group.value);
-        try {
-          const r = await fetch(url, { cache: "no-store" });
-          const html = r.status === 200 ? await r.text() : "";
-          if (mine === asked) chances.innerHTML = html;
-        } catch (e) { if (mine === asked) chances.textContent = ""; }
+        const url = new URL(odds.dataset.chances, location.href), mine = ++asked;
+        new FormData(setup).forEach((v, k) => /^(seat_|group$)/.test(k) && url.searchParams.append(k, v));
+        const r = await fetch(url).catch(() => 0);
+        const html = r.status === 200 ? await r.text() : "";
+        if (mine === asked) odds.innerHTML = html;
       }, 300);
-    };
-    setup.addEventListener("input", ask);
-    setup.addEventListener("change", ask);
-    ask();
+    });
   }
 
   const form = document.querySelector("form.hand-form");
