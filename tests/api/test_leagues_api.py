@@ -104,7 +104,7 @@ def test_every_problem_of_a_new_league_is_listed_at_once(client):
         ("best_of", "league.below_one"),
         ("min_evenings", "league.below_one"),
     ]
-    assert all(p["message"] for p in answer.json["errors"])
+    assert all(p["message"] and p["message"] != p["key"] for p in answer.json["errors"])
     assert client.get("/api/v1/leagues").json == {"leagues": []}
     worse = {"name": "", "start": "someday", "group": 999, "colour": "red", "scoring": "vp"}
     fields = [p["field"] for p in client.post("/api/v1/leagues", json=worse).json["errors"]]

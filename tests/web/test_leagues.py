@@ -13,10 +13,13 @@ from datetime import datetime
 import pytest
 from sqlalchemy import update
 
+from scorekeeper import create_app
+from scorekeeper.deployment import ConfigurationError
 from scorekeeper.extensions import db
 from scorekeeper.models import Match
 from scorekeeper.services import match_admin
 from scorekeeper.services.storage import transaction
+from tests.support import app_config
 from tests.web.helpers import csrf_token, text_of
 from tests.web.test_statistics import LEAD, OUT_FIRST, new_match, play
 
@@ -310,3 +313,14 @@ def test_the_history_and_statistics_by_league(client, plain_matches):
     assert wrong.status_code == 400
     assert "Choose one of your groups' leagues" in text_of(wrong)
     assert client.get("/history?league=999").status_code == 400
+
+
+def test_the_time_zone_comes_from_the_environment_and_must_exist(tmp_path, monkeypatch):
+    url = f"sqlite:///{tmp_path / 'zone.sqlite'}"
+    monkeypatch.setenv("SCOREKEEPER_TIMEZONE", "Europe/Rome")
+    assert create_app(app_config(url)).config["SCOREKEEPER_TIMEZONE"] == "Europe/Rome"
+    monkeypatch.setenv("SCOREKEEPER_TIMEZONE", "Europe/Atlantis")
+    with pytest.raises(ConfigurationError, match="SCOREKEEPER_TIMEZONE"):
+        create_app(app_config(url))
+    monkeypatch.delenv("SCOREKEEPER_TIMEZONE")
+    assert create_app(app_config(url)).config["SCOREKEEPER_TIMEZONE"] == "UTC"
