@@ -324,3 +324,26 @@ def test_the_time_zone_comes_from_the_environment_and_must_exist(tmp_path, monke
         create_app(app_config(url))
     monkeypatch.delenv("SCOREKEEPER_TIMEZONE")
     assert create_app(app_config(url)).config["SCOREKEEPER_TIMEZONE"] == "UTC"
+
+
+def test_the_director_changes_the_settings_and_deletes_the_league(client, season):
+    league_id = season["id"]
+    url = f"/groups/1/leagues/{league_id}/settings"
+    page = client.get(url).get_data(as_text=True)
+    assert 'name="best_of" inputmode="numeric" value="3"' in page
+    form = {"csrf_token": csrf_token(page), "name": "Winter", "start": "2026-01-01"}
+    form |= {"end": "2026-01-31", "scoring": "wdl", "best_of": "", "min_evenings": "1"}
+    wrong = client.post(url, data={**form, "end": "2025-12-31"})
+    assert wrong.status_code == 422
+    assert "The end of the period comes before its start" in text_of(wrong)
+    assert client.post(url, data=form).status_code == 303
+    state = client.get(f"/api/v1/leagues/{league_id}").json
+    assert (state["best_of"], state["min_evenings"]) == (None, 1)
+    assert rows(state)[0] == (1, "Ann", 6, 4, [2, 2, 0, 2], True)  # every evening counts
+    assert rows(state)[3][:3] == (4, "Eve", 2)  # one evening is enough now
+    deleted = client.post(
+        f"/groups/1/leagues/{league_id}/delete", data={"csrf_token": csrf_token(page)}
+    )
+    assert deleted.status_code == 303
+    assert client.get(f"/api/v1/leagues/{league_id}").status_code == 404
+    assert client.get("/api/v1/stats?group=1").json["players"]  # the matches stay
