@@ -35,6 +35,7 @@ from ..services.match_state import MatchState, match_state
 from ..services.seated import board_view
 from ..services.storage import StorageUnavailable, transaction
 from ..validation import ValidationError
+from .chances import ChanceQuestion, chance_question
 from .charts import running_totals_chart
 from .common import LAST_GROUP, add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
@@ -173,6 +174,7 @@ class ScoreboardView:
     over: bool  # the game is over: a rematch is offered
     next_dealer: str
     bgstats: str | None  # a finished match's link to log it in BG Stats
+    chances: ChanceQuestion | None  # answered at each reading: ratings move meanwhile
 
 
 @bp.get("/<int:match_id>")
@@ -193,12 +195,17 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
             over=state.over,
             next_dealer=state.next_dealer,
             bgstats=bgstats.play_link(state),
+            chances=chance_question(state.match),
         )
 
     views: LruCache[tuple[str, int | None, str], ScoreboardView] = current_app.extensions[VIEWS]
     view = views.get((board_etag(access), start, str(get_locale())), make)
     return render_template(
-        "scoreboard.html", view=view, level=access.level, etag=board_etag(access)
+        "scoreboard.html",
+        view=view,
+        level=access.level,
+        etag=board_etag(access),
+        chances=view.chances.answer() if view.chances else None,
     )
 
 
