@@ -23,13 +23,15 @@ from . import (
     ids,
     private_files,
     rate_limits,
+    season_models,  # noqa: F401 (the tables of ratings and leagues, for migrations)
     user_commands,
     web,
     words,
 )
+from .api import state as api_state
 from .database import database_url, engine_options
 from .extensions import babel, compress, csrf, db, limiter, migrate
-from .services import match_state
+from .services import match_state, rating_replays, ratings
 from .web import matches
 from .web.activity import activity_text
 from .web.common import signed
@@ -129,7 +131,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.add_template_global(activity_text)
     errors.init_app(app)
     match_state.init_app(app)
+    rating_replays.init_app(app, ratings.replay_group)
     matches.init_app(app)
+    api_state.init_app(app)
     backup.init_app(app)
     user_commands.init_app(app)
     delivery.init_app(app, PROJECT_ROOT / "static")

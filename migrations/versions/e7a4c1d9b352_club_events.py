@@ -6,7 +6,7 @@ tables with the match played there, the director's VP penalties, and revocable
 links to its standings. Existing matches, players and groups are left as they are.
 
 Revision ID: e7a4c1d9b352
-Revises: a7c3e9d2b541
+Revises: e7a4c2f9b318
 Create Date: 2026-11-28 09:55:08
 
 """
@@ -16,7 +16,7 @@ import sqlalchemy as sa
 
 # revision identifiers, used by Alembic.
 revision = 'e7a4c1d9b352'
-down_revision = 'a7c3e9d2b541'
+down_revision = 'e7a4c2f9b318'
 branch_labels = None
 depends_on = None
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import events, exports, matches, scoring, stats, variants
+from . import events, exports, leagues, matches, players, scoring, stats, variants
 
 BLUEPRINTS: tuple[Blueprint, ...] = (
     variants.bp,
@@ -16,4 +16,6 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     exports.bp,
     stats.bp,
     events.bp,
+    players.bp,
+    leagues.bp,
 )

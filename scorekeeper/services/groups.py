@@ -33,6 +33,7 @@ from ..models import (
 from ..validation import FieldError, ValidationError
 from . import events, names
 from .match_setup import clean_name
+from .seasons import merge_in_seasons
 
 ACTIVITY_SHOWN = 50
 
@@ -405,6 +406,7 @@ def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str
         update(SideMember).where(SideMember.player_id == gone.id).values(player_id=kept.id)
     )
     _changed(group_id, kept.id)
+    merge_in_seasons(group_id, gone.id, kept.id)
     if kept.user_id is None:
         kept.user_id = gone.user_id
     db.session.delete(gone)

@@ -6,6 +6,7 @@ from flask import Blueprint
 
 from . import (
     auth,
+    chances,
     event_common,
     event_director,
     event_standings,
@@ -14,6 +15,8 @@ from . import (
     hands,
     history,
     home,
+    league_links,
+    leagues,
     match_changes,
     matches,
     rulebook,
@@ -41,4 +44,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     events.bp,
     event_director.bp,
     event_standings.bp,
+    leagues.bp,
+    league_links.bp,
+    chances.bp,
 )

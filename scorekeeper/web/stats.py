@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
 
 from flask import Blueprint, abort, render_template, request
@@ -10,12 +11,14 @@ from flask_login import current_user
 from sqlalchemy import select
 
 from ..access import login_required
+from ..clubs import PlayerRating
 from ..extensions import db
 from ..ids import MAX_ID
 from ..models import Group, Player, Role, User
 from ..rules import PRESETS
-from ..services import groups
+from ..services import groups, ratings
 from ..services.events import mark_text, table_marks
+from ..services.leagues import leagues_of
 from ..services.results import head_to_head, timeline
 from ..services.statistics import StatsFilter, statistics
 from ..services.stats_query import player_named, read_query
@@ -25,6 +28,15 @@ from .groups import link_form
 bp = Blueprint("stats", __name__, url_prefix="/groups")
 
 ROWS_SHOWN = 40  # players (and partnerships) a page lists at most: the most winning first
+
+
+@dataclass(frozen=True)
+class PlayerRatings:
+    """A player's ratings in one group (whether they are current, and each family's)."""
+
+    group_id: int
+    current: bool
+    ratings: list[PlayerRating]
 
 
 def _group(group_id: int) -> Group:
@@ -55,7 +67,11 @@ def group_stats(group_id: int) -> ResponseReturnValue:
     team, versus = request.args.get("team", "")[:40], request.args.get("vs", "")[:40]
     if found is not None and query.where:
         everything = StatsFilter(
-            (group_id,), query.where.variant, query.where.since, query.where.until
+            (group_id,),
+            query.where.variant,
+            query.where.since,
+            query.where.until,
+            scope=query.where.scope,
         )
         if query.player_id and rival:
             duel = head_to_head(everything, (query.player_id,), (rival.id,))
@@ -67,8 +83,17 @@ def group_stats(group_id: int) -> ResponseReturnValue:
             team_duel = head_to_head(everything, teams[team], teams[versus])
         elif team in teams and versus in teams:
             problems["vs"] = "Choose two partnerships with nobody in common"
+    current = ratings.current([group_id])[group_id]
+    chosen = PRESETS.get(query.variant)
+    families = [chosen.family] if chosen else ratings.families_played(group_id)
+    rated = (
+        [(f, ratings.family_table(group_id, f)[:ROWS_SHOWN]) for f in families] if current else []
+    )
     return render_template(
         "stats.html",
+        rated=rated,
+        ratings_current=current,
+        leagues=leagues_of([group_id]),
         group=group,
         query=query,
         problems=problems,
@@ -127,8 +152,16 @@ def player(group_id: int, player_id: int) -> ResponseReturnValue:
         "results",
         x_label="match ",
     )
+    current = ratings.current(names)
+    held = ratings.ratings_of([p.id for p in same])
+    shown = [
+        PlayerRatings(p.group_id, current.get(p.group_id, True), held[p.id])
+        for p in same
+        if p.group_id is not None
+    ]
     return render_template(
         "player.html",
+        ratings=shown,
         group_id=group_id,
         player=chosen,
         records=records,

@@ -20,6 +20,9 @@ from tests.support import signed_in
 MODEL_TABLES = {"player", "match", "side", "side_member", "hand", "hand_side", "audit_entry"}
 MODEL_TABLES |= {"user", "api_token", "group", "membership", "invite", "share_link"}
 MODEL_TABLES |= {"setting", "activity", "sign_in", "rate_limit"}
+MODEL_TABLES |= {"rating", "rating_state", "league", "league_credit", "league_link"}
+MODEL_TABLES |= {"event", "entry", "entry_member", "event_round", "event_table"}
+MODEL_TABLES |= {"event_penalty", "event_link"}
 
 
 def schema_diff(app) -> list:
