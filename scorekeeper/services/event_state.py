@@ -195,15 +195,23 @@ def load_event(event_id: int) -> Event | None:
     ).scalar_one_or_none()
 
 
-def _table_matches(event_id: int) -> tuple[dict[int, tuple[str, int]], dict[int, list[int]]]:
+@dataclass(frozen=True)
+class TableMatches:
     """Each table match's (status, revision), and its totals by seat with its hand count
-    last: two queries for the whole event."""
+    last, for one event or several."""
+
+    status: dict[int, tuple[str, int]]
+    totals: dict[int, list[int]]
+
+
+def table_matches(event_ids: list[int]) -> TableMatches:
+    """The table matches of these events: two queries however many events and tables."""
     status = {
         match_id: (match_status, revision)
         for match_id, match_status, revision in db.session.execute(
             select(Match.id, Match.status, Match.revision)
             .join(EventTable, EventTable.match_id == Match.id)
-            .where(EventTable.event_id == event_id)
+            .where(EventTable.event_id.in_(event_ids))
         )
     }
     totals: dict[int, list[int]] = {}
@@ -211,14 +219,14 @@ def _table_matches(event_id: int) -> tuple[dict[int, tuple[str, int]], dict[int,
         select(Hand.match_id, HandSide.seat, func.sum(HandSide.total), func.count())
         .join(HandSide, HandSide.hand_id == Hand.id)
         .join(EventTable, EventTable.match_id == Hand.match_id)
-        .where(EventTable.event_id == event_id)
+        .where(EventTable.event_id.in_(event_ids))
         .group_by(Hand.match_id, HandSide.seat)
     ):
         row = totals.setdefault(match_id, [0, 0, 0])
         if seat in (0, 1):
             row[seat] = int(total)
         row[2] = int(hands)
-    return status, totals
+    return TableMatches(status, totals)
 
 
 def _late_changes(event: Event, rounds: list[RoundView]) -> list[LateChange]:
@@ -239,10 +247,14 @@ def _late_changes(event: Event, rounds: list[RoundView]) -> list[LateChange]:
     return late
 
 
-def event_view(event: Event, *, late: bool = False) -> EventView:
+def event_view(
+    event: Event, *, late: bool = False, matches: TableMatches | None = None
+) -> EventView:
     """The event as pages and the API show it (`late`: with the corrections made after
-    the next round was paired, one query more)."""
-    status, totals = _table_matches(event.id)
+    the next round was paired, one query more; `matches`: its table matches when already
+    read with other events')."""
+    found = matches or table_matches([event.id])
+    status, totals = found.status, found.totals
     vp_table = read_vp_table(event.vp_table)
     by_id = {entry.id: entry for entry in event.entries}
     rounds = []
@@ -267,7 +279,8 @@ def event_view(event: Event, *, late: bool = False) -> EventView:
             )
         byes = [by_id[entry_id] for entry_id in played.byes if entry_id in by_id]
         rounds.append(RoundView(played.number, played.started_at, tables, byes))
-    tag = event_etag(event.id, event.revision, sum(revision for _, revision in status.values()))
+    revisions = sum(status[t.match_id][1] for played in event.played for t in played.tables)
+    tag = event_etag(event.id, event.revision, revisions)
     view = EventView(event, rounds, tag)
     if late:
         view.late = _late_changes(event, rounds)

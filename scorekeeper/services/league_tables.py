@@ -42,6 +42,7 @@ from ..models import Player, Side
 from ..rules import PRESETS, GameFamily
 from ..season_models import League
 from . import leagues
+from .event_points import league_event_points
 from .match_scope import league_scope, server_zone
 from .rated_matches import CountedMatch, counted_matches
 
@@ -104,9 +105,9 @@ def event_points(league: League, zone: ZoneInfo) -> list[EveningPoints]:
     """(evening, player, VP) of the group's events whose evening (the date their round 1
     started, in `zone`) is in the league's period and whose game is one of the league's:
     each entry's VP (byes and penalties included, finished tables only) to each of its
-    players (`clubs.entry_points`). Events are not part of this server yet, so there is
-    nothing to gather: a `vp` league lists no one until they are."""
-    return []
+    players (`clubs.entry_points`), read in a fixed number of queries."""
+    variants = leagues.variants_of(league)
+    return league_event_points(league.group_id, variants, league.start, league.end, zone)
 
 
 def league_table(league: League) -> LeagueTable:
