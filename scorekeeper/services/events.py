@@ -96,6 +96,18 @@ def events_of(group_ids: Sequence[int]) -> list[EventSummary]:
     return out
 
 
+def events_in(group_ids: Sequence[int]) -> list[Event]:
+    """The events of these groups, newest first (for the filters of history and
+    statistics): one query."""
+    if not group_ids:
+        return []
+    return list(
+        db.session.execute(
+            select(Event).where(Event.group_id.in_(list(group_ids))).order_by(Event.id.desc())
+        ).scalars()
+    )
+
+
 def table_marks(match_ids: Sequence[int]) -> dict[int, TableMark]:
     """The event, round and table of each of these matches that is a table match."""
     if not match_ids:

@@ -32,6 +32,7 @@ class HistorySearch:
     until: str = ""
     sort: str = "newest"
     league: str = ""  # a league's id: its group, games and evenings (see `match_scope`)
+    event: str = ""  # an event's id: its table matches
     problems: dict[str, str] = field(default_factory=dict)
 
     def args(self) -> dict[str, str]:
@@ -45,6 +46,7 @@ class HistorySearch:
             "to": self.until,
             "sort": "" if self.sort == "newest" else self.sort,
             "league": self.league,
+            "event": self.event,
         }
         return {key: value for key, value in values.items() if value}
 
@@ -98,8 +100,10 @@ def read_search(args: Mapping[str, str]) -> HistorySearch:
     first, last = read_date(since, "from", problems), read_date(until, "to", problems)
     if first and last and first > last:
         problems["to"] = "The end of the period comes before its start"
-    league = text("league")[:12]
-    return HistorySearch(player, partner, variant, result, since, until, sort, league, problems)
+    league, event = text("league")[:12], text("event")[:12]
+    return HistorySearch(
+        player, partner, variant, result, since, until, sort, league, event, problems
+    )
 
 
 def _players(group_ids: list[int], name: str) -> ColumnElement[bool]:

@@ -1,6 +1,6 @@
-"""Which matches a season's filter takes in: a league's (its group, games and period),
-for the history and the statistics (and an event's table matches, once events exist:
-they make a `MatchScope` of their own and every filter takes it as it takes a league's).
+"""Which matches a season's filter takes in, for the history and the statistics: a
+league's (its group, games and period) and an event's (its table matches); both can be
+asked at once (the matches of the event that count in the league).
 
 A league's period is in evenings: the dates, in the server's time zone
 (`SCOREKEEPER_TIMEZONE`), on which matches finished. Stored times are UTC, so the
@@ -11,13 +11,14 @@ starts.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, time, timedelta
 from zoneinfo import ZoneInfo
 
 from flask import current_app
-from sqlalchemy import ColumnElement
+from sqlalchemy import ColumnElement, select
 
+from ..event_models import Event, EventTable
 from ..models import Match
 from ..season_models import League
 from ..words.translate import gettext
@@ -66,25 +67,43 @@ def league_scope(league: League, zone: ZoneInfo | None = None) -> MatchScope:
     )
 
 
+def event_scope(event: Event) -> MatchScope:
+    """The table matches of an event."""
+    tables = select(EventTable.match_id).where(EventTable.event_id == event.id)
+    return MatchScope(event.group_id, more=(Match.id.in_(tables),))
+
+
 @dataclass(frozen=True)
 class ScopeChoice:
-    """The season filter asked for in a URL (`league=ID`): as asked, and as a scope."""
+    """The filters asked for in a URL (`league=ID`, `event=ID`): as asked, and as a scope."""
 
     league: str = ""
     scope: MatchScope | None = None
     chosen: League | None = None
+    event: str = ""
+    chosen_event: Event | None = None
 
 
 def read_scope(
-    args: Mapping[str, str], leagues: Sequence[League], problems: dict[str, str]
+    args: Mapping[str, str],
+    leagues: Sequence[League],
+    problems: dict[str, str],
+    events: Sequence[Event] = (),
 ) -> ScopeChoice:
-    """`league=ID` among these leagues (the caller's); a problem noted at `league` when it
-    names none of them. (An event's filter, `event=ID`, will be read here too.)"""
+    """`league=ID` among these leagues and `event=ID` among these events (the caller's);
+    a problem noted at `league` or `event` when it names none of them."""
     raw = args.get("league", "").strip()[:12]
-    if not raw:
-        return ScopeChoice()
+    raw_event = args.get("event", "").strip()[:12]
     found = next((league for league in leagues if str(league.id) == raw), None)
-    if found is None:
+    if raw and found is None:
         problems["league"] = gettext("Choose one of your groups' leagues")
-        return ScopeChoice(raw)
-    return ScopeChoice(raw, league_scope(found), found)
+    event = next((event for event in events if str(event.id) == raw_event), None)
+    if raw_event and event is None:
+        problems["event"] = gettext("Choose one of your groups' events")
+    scope = league_scope(found) if found is not None else None
+    if event is not None:
+        of_event = event_scope(event)
+        scope = replace(scope, more=scope.more + of_event.more) if scope else of_event
+    if (raw and found is None) or (raw_event and event is None):
+        scope = None
+    return ScopeChoice(raw, scope, found, raw_event, event)

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import Player, name_key
 from ..rules import PRESETS
+from .events import events_in
 from .history_search import read_date
 from .leagues import leagues_of
 from .match_scope import read_scope
@@ -28,6 +29,7 @@ class StatsQuery:
     since: str = ""
     until: str = ""
     league: str = ""
+    event: str = ""
     where: StatsFilter | None = None
     player_id: int | None = None
     problems: dict[str, str] = field(default_factory=dict)
@@ -44,7 +46,7 @@ def player_named(group_ids: tuple[int, ...], name: str) -> Player | None:
 
 
 def read_query(args: Mapping[str, str], group_ids: tuple[int, ...]) -> StatsQuery:
-    """The filters in `args` (variant, player, from, to, league), each checked; a problem
+    """The filters in `args` (variant, player, from, to, league, event), each checked; a problem
     per field in words when one is not valid (then no filter)."""
     problems: dict[str, str] = {}
     variant = args.get("variant", "").strip()[:NAME_LIMIT]
@@ -58,7 +60,7 @@ def read_query(args: Mapping[str, str], group_ids: tuple[int, ...]) -> StatsQuer
     since, until = read_date(since_raw, "from", problems), read_date(until_raw, "to", problems)
     if since and until and since > until:
         problems["to"] = "The end of the period comes before its start"
-    season = read_scope(args, leagues_of(group_ids), problems)
+    season = read_scope(args, leagues_of(group_ids), problems, events_in(group_ids))
     where = None
     if not problems:
         where = StatsFilter(
@@ -75,6 +77,7 @@ def read_query(args: Mapping[str, str], group_ids: tuple[int, ...]) -> StatsQuer
         since_raw,
         until_raw,
         season.league,
+        season.event,
         where,
         found.id if found else None,
         problems,

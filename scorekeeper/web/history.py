@@ -12,6 +12,7 @@ from flask_login import current_user
 from ..access import login_required
 from ..rules import PRESETS
 from ..services import listing
+from ..services.events import events_in
 from ..services.groups import group_ids, group_names
 from ..services.history_search import RESULTS, SORTS, conditions, read_search
 from ..services.leagues import leagues_of
@@ -27,7 +28,8 @@ def index() -> ResponseReturnValue:
     mine = sorted(group_ids(current_user))
     search = read_search(request.args)
     seasons = leagues_of(mine)
-    season = read_scope(request.args, seasons, search.problems)
+    events = events_in(mine)
+    season = read_scope(request.args, seasons, search.problems, events)
     after = Cursor.read(request.args.get("after", ""))
     before = Cursor.read(request.args.get("before", "")) if after is None else None
     result = None
@@ -59,5 +61,6 @@ def index() -> ResponseReturnValue:
         sorts=SORTS,
         groups=group_names(current_user),
         leagues=seasons,
+        events=events,
     )
     return html, 400 if search.problems else 200

@@ -17,7 +17,7 @@ from ..ids import MAX_ID
 from ..models import Group, Player, Role, User
 from ..rules import PRESETS
 from ..services import groups, ratings
-from ..services.events import mark_text, table_marks
+from ..services.events import events_in, mark_text, table_marks
 from ..services.leagues import leagues_of
 from ..services.results import head_to_head, timeline
 from ..services.statistics import StatsFilter, statistics
@@ -94,6 +94,7 @@ def group_stats(group_id: int) -> ResponseReturnValue:
         rated=rated,
         ratings_current=current,
         leagues=leagues_of([group_id]),
+        events=events_in([group_id]),
         group=group,
         query=query,
         problems=problems,

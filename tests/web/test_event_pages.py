@@ -390,6 +390,37 @@ def test_table_matches_are_marked_in_history_player_page_and_scoreboard(client):
     )
 
 
+def test_the_history_and_statistics_by_event(client):
+    first = start(client, create(client, rounds=1, deals_per_round=1)["id"])
+    play(client, first, 1, 1, 2, (300, 100))
+    play(client, first, 1, 3, 4, (100, 100))
+    other = start(client, create(client, name="Other cup", rounds=1, deals_per_round=1)["id"])
+    play(client, other, 1, 1, 2, (100, 300))
+    history = text_of(client.get(f"/history?event={first['id']}"))
+    assert "Friday cup, round 1, table 1" in history
+    assert "Friday cup, round 1, table 2" in history
+    assert "2 matches." in history
+    assert "Other cup, round 1" not in history
+    assert "Other cup, round 1" in text_of(client.get("/history"))
+    stats = client.get(f"/api/v1/stats?group={GROUP}&event={first['id']}").get_json()
+    p1 = next(p for p in stats["players"] if p["name"] == "P1a")
+    assert (p1["matches"], p1["wins"], p1["losses"]) == (1, 1, 0)
+    p3 = next(p for p in stats["players"] if p["name"] == "P3a")
+    assert (p3["matches"], p3["draws"]) == (1, 1)
+    both = client.get(f"/api/v1/stats?group={GROUP}").get_json()
+    assert next(p for p in both["players"] if p["name"] == "P1a")["matches"] == 2
+    choices = page(client.get(f"/groups/{GROUP}/stats")).find("select", id="event")
+    assert [o.text() for o in choices.find_all("option")] == [
+        "Any match",
+        "Other cup",
+        "Friday cup",
+    ]
+    wrong = client.get(f"/groups/{GROUP}/stats?event=999")
+    assert wrong.status_code == 400
+    assert "Choose one of your groups' events" in text_of(wrong)
+    assert client.get("/history?event=999").status_code == 400
+
+
 def test_a_table_match_is_neither_abandoned_nor_deleted(client):
     state = start(client, create(client, rounds=1)["id"])
     match = state["rounds_played"][0]["tables"][0]["match"]
