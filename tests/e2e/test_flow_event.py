@@ -159,3 +159,34 @@ def test_a_club_night_from_the_first_round_to_the_second(
     assert player.goto(event_url).status == 403  # not the director's page
     for phone in [*tables, screen, player]:
         phone.context.close()
+
+
+def test_the_projector_shows_40_entries_on_1920x1080_without_scrolling(
+    browser: Browser, tester_state: str, live_server: str
+):
+    """A club's big night: 40 pairs with long names, round 1 under way; every entry is on
+    the screen at once, one line each (long names cut short), nothing to scroll."""
+    screen = browser.new_context(viewport=PROJECTOR, storage_state=tester_state)
+    entries = [
+        {"name": f"Pair {n} Annabelle Rossi-Bianchi & Bartholomew Verdi-Esposito",
+         "players": [f"Annabelle Rossi-{n}", f"Bartholomew Verdi-{n}"]}
+        for n in range(1, 41)
+    ]  # fmt: skip
+    body = {"name": "Thursday club cup", "variant": "burraco", "rounds": 4, "entries": entries}
+    made = screen.request.post(live_server + "/api/v1/events", data=body)
+    assert made.status == 201, made.text()
+    event = made.json()["id"]
+    assert screen.request.post(f"{live_server}/api/v1/events/{event}/rounds").status == 201
+    page = screen.new_page()
+    page.goto(f"{live_server}/events/{event}/projector")
+    rows = page.locator("ol.proj li")
+    expect(rows).to_have_count(40)
+    expect(page.locator(".proj-round")).to_have_text("Round 1 of 4")
+    check_page(page)
+    assert page.evaluate("document.documentElement.scrollHeight <= innerHeight")
+    boxes = [rows.nth(i).bounding_box() for i in range(40)]
+    assert all(box is not None for box in boxes)
+    assert all(box["y"] >= 0 and box["y"] + box["height"] <= 1080 for box in boxes)
+    assert all(box["x"] >= 0 and box["x"] + box["width"] <= 1920 for box in boxes)
+    assert len({round(box["height"]) for box in boxes}) == 1  # one line each
+    screen.close()
