@@ -189,4 +189,14 @@ def test_the_projector_shows_40_entries_on_1920x1080_without_scrolling(
     assert all(box["y"] >= 0 and box["y"] + box["height"] <= 1080 for box in boxes)
     assert all(box["x"] >= 0 and box["x"] + box["width"] <= 1920 for box in boxes)
     assert len({round(box["height"]) for box in boxes}) == 1  # one line each
+    # The ranking printed: the table of 40 rows, without buttons, links to make or QR codes.
+    page.goto(f"{live_server}/events/{event}/standings")
+    check_page(page)
+    page.emulate_media(media="print")
+    expect(page.locator("table.standings tbody tr")).to_have_count(40)
+    expect(page.locator("table.standings")).to_be_visible()
+    for hidden in (".actions", ".refresh", ".no-print", "header.bar"):
+        expect(page.locator(hidden).first).to_be_hidden()
+    pdf = page.pdf(format="A4")
+    assert 1 <= len(re.findall(rb"/Type\s*/Page[^s]", pdf)) <= 3
     screen.close()
