@@ -32,7 +32,7 @@ from .api import state as api_state
 from .database import database_url, engine_options
 from .extensions import babel, compress, csrf, db, limiter, migrate
 from .services import match_state, rating_replays, ratings
-from .web import matches
+from .web import event_common, matches
 from .web.activity import activity_text
 from .web.common import signed
 
@@ -133,6 +133,7 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     match_state.init_app(app)
     rating_replays.init_app(app, ratings.replay_group)
     matches.init_app(app)
+    event_common.init_app(app)
     api_state.init_app(app)
     backup.init_app(app)
     user_commands.init_app(app)

@@ -32,6 +32,14 @@ class LruCache(Generic[K, V]):
         self.put(key, value)
         return value
 
+    def find(self, key: K) -> V | None:
+        """The value kept for `key` (None: none), as recently used."""
+        with self.lock:
+            if key not in self.values:
+                return None
+            self.values.move_to_end(key)
+            return self.values[key]
+
     def put(self, key: K, value: V) -> None:
         with self.lock:
             self.values[key] = value

@@ -5,11 +5,14 @@ from __future__ import annotations
 
 from collections.abc import Callable
 
-from flask import Blueprint, Response, abort, request
+from flask import Blueprint, Flask, Response, abort, current_app, request
+from flask_babel import get_locale
+from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
 
 from .. import words
 from ..access import Level
+from ..cache import LruCache
 from ..event_access import EventAccess, require_event
 from ..event_models import Event
 from ..services.event_state import entry_label, load_event
@@ -17,6 +20,8 @@ from ..words import clubs as club_words
 from ..words.translate import gettext
 
 bp = Blueprint("event_words", __name__)  # no routes: the filters and globals of event pages
+PARTS = "scorekeeper.event_parts"  # app.extensions: rendered standings and projector parts
+PARTS_KEPT = 256
 
 
 @bp.app_template_filter("num")
@@ -79,3 +84,23 @@ def live_part(
     response.cache_control.no_cache = True
     response.cache_control.private = True
     return response
+
+
+def shared_part(access: EventAccess, part: str, make: Callable[[], tuple[Markup, str]]) -> Markup:
+    """A live part the same for every caller of one level (no form, no token in it),
+    rendered once per event state and language and kept for the others following it:
+    `make` gives the part and the state it was made from, kept only when that is the
+    state the caller's tag names (a write in between: made again next time)."""
+    parts: LruCache[tuple[str, str], Markup] = current_app.extensions[PARTS]
+    key = (live_tag(access, part), str(get_locale()))
+    found = parts.find(key)
+    if found is not None:
+        return found
+    html, state = make()
+    if state == access.etag:
+        parts.put(key, html)
+    return html
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[PARTS] = LruCache(PARTS_KEPT)

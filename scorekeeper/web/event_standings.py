@@ -20,7 +20,7 @@ from ..services import event_links
 from ..services.event_state import EventView, entry_label, entry_players, event_view
 from ..services.storage import transaction
 from ..words.translate import gettext
-from .event_common import event_for, event_or_404, live_part, live_tag
+from .event_common import event_for, event_or_404, live_part, live_tag, shared_part
 from .qr import qr_svg
 
 bp = Blueprint("event_standings", __name__)
@@ -63,7 +63,11 @@ def standings(event_id: int) -> ResponseReturnValue:
 @bp.get("/events/<int:event_id>/standings/live")
 def standings_live(event_id: int) -> ResponseReturnValue:
     def render(access: EventAccess) -> Markup:
-        return _standings_html(event_view(event_or_404(event_id)), access)
+        def make() -> tuple[Markup, str]:
+            view = event_view(event_or_404(event_id))
+            return _standings_html(view, access), view.etag
+
+        return shared_part(access, "standings", make)
 
     return live_part(event_id, Level.VIEWER, "standings", render)
 
@@ -83,7 +87,11 @@ def projector(event_id: int) -> ResponseReturnValue:
 @bp.get("/events/<int:event_id>/projector/live")
 def projector_live(event_id: int) -> ResponseReturnValue:
     def render(access: EventAccess) -> Markup:
-        return _projector_html(event_view(event_or_404(event_id)), access)
+        def make() -> tuple[Markup, str]:
+            view = event_view(event_or_404(event_id))
+            return _projector_html(view, access), view.etag
+
+        return shared_part(access, "projector", make)
 
     return live_part(event_id, Level.VIEWER, "projector", render)
 

@@ -12,7 +12,10 @@ import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Player
+from scorekeeper.services import accounts, groups
+from scorekeeper.services.storage import transaction
 from tests.api.events import create, hand, ids, pairs, play, read, start
+from tests.support import TESTER
 
 from .helpers import flashes, form_values, input_value, page, text_of, top_errors
 from .test_accessibility import check_page
@@ -274,6 +277,30 @@ def test_table_cards_with_the_scorer_links_qr_codes(client):
     assert client.get(f"/events/{state['id']}/rounds/1/tables/3").status_code == 404
     assert client.get(f"/events/{state['id']}/rounds/2/cards").status_code == 404
     check_page(response)
+
+
+def test_the_live_standings_are_rendered_once_a_state_and_follow_every_change(client, app):
+    """Every phone following the standings gets the part made once for the event's state
+    (and language); a result, a penalty or a renamed player makes a new one."""
+    state = start(client, create(client, rounds=2, deals_per_round=1)["id"])
+    event, url = state["id"], f"/events/{state['id']}/standings/live"
+    first = client.get(url)
+    assert client.get(url).get_data() == first.get_data()
+    kept = app.extensions["scorekeeper.event_parts"]
+    assert len(kept) == 1
+    play(client, state, 1, 1, 2, (500, 200))
+    after = client.get(url)
+    assert after.headers["ETag"] != first.headers["ETag"]
+    assert "+300" in page(after).text()
+    assert len(kept) == 2
+    penalty = {"entry": ids(state)[1], "vp": 2, "reason": "Late"}
+    assert client.post(f"/api/v1/events/{event}/penalties", json=penalty).status_code == 201
+    rows = page(client.get(url)).find("tbody").find_all("tr")
+    assert [td.text() for td in rows[0].find_all("td")][:2] == ["1", "11"]  # 13 less 2
+    with app.app_context(), transaction():
+        player = db.session.execute(db.select(Player).where(Player.name == "P1a")).scalar_one()
+        groups.rename_player(GROUP, player, "Zed", accounts.find_user(TESTER))
+    assert "Zed" in page(client.get(url)).text()
 
 
 def test_standings_live_and_as_csv_and_each_entrys_card(client):
