@@ -83,3 +83,21 @@ def test_the_event_list_runs_as_many_queries_for_many_events(client, counter):
         _played(client, 6, 1)
     many = [queries(counter, client, path) for path in ("/api/v1/events", "/groups/1/events")]
     assert many == few
+
+
+def test_a_vp_league_runs_as_many_queries_for_many_events(client, counter):
+    """A league's standings gather every event of its period in a fixed number of
+    queries, however many events and tables it has."""
+    league = client.post(
+        "/api/v1/leagues",
+        json={"name": "Season", "start": "2000-01-01", "end": "2999-12-31", "scoring": "vp"},
+    ).get_json()["id"]
+    paths = (f"/api/v1/leagues/{league}", f"/groups/1/leagues/{league}")
+    _played(client, 4, 1)
+    few = [queries(counter, client, path) for path in paths]
+    for _ in range(3):
+        _played(client, 6, 2)
+    many = [queries(counter, client, path) for path in paths]
+    assert many == few
+    standings = client.get(f"/api/v1/leagues/{league}").get_json()["standings"]
+    assert len(standings) == 4 * 2 + 6 * 2  # every player (the 6-pair events share theirs)
