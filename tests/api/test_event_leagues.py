@@ -28,7 +28,7 @@ from sqlalchemy import update
 from scorekeeper.event_models import EventRound
 from scorekeeper.extensions import db
 from scorekeeper.services.storage import transaction
-from tests.web.helpers import csrf_token
+from tests.web.helpers import csrf_token, text_of
 
 from .events import create, play, start
 
@@ -130,6 +130,13 @@ def test_a_substitute_earns_for_the_player_replaced_once_credited(client, season
         (4, "Fay", 43, 4, [15, 0, 16, 12], True),
     ]
     assert "Kim" not in [r["name"] for r in state["standings"]]
+    # The league's page and Bob's card say so.
+    text = text_of(client.get(f"/groups/1/leagues/{season['id']}"))
+    assert "Kim played for Bob on Jan 12, 2026" in text
+    card = client.get(f"/groups/1/leagues/{season['id']}/players/{ids['Bob']}")
+    assert card.status_code == 200
+    assert "Jan 12, 2026 : 15 points , counts Kim played for Bob on Jan 12, 2026" in text_of(card)
+    assert "Jan 19, 2026 : 10 points , beyond the best evenings: does not count" in text_of(card)
 
 
 def test_the_league_follows_a_correction_and_a_penalty(client, season):
