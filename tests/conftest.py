@@ -3,6 +3,12 @@
 `app` has one account, the administrator TESTER (the first account of a database is
 its administrator); `client` is signed in as TESTER, as a phone would be.
 `anonymous_client` is signed out.
+
+Hypothesis profiles: `ci` (loaded here, what `make test` runs) gives the pure engine's
+property tests (scorekeeper/rules, scorekeeper/clubs, the words) its `max_examples`;
+a property test that goes over HTTP takes `support.over_http()`, a tenth of them.
+`soak` (`pytest --hypothesis-profile=soak`, as `bench/fuzz.py` runs the fuzz tests)
+multiplies both by 25.
 """
 
 from __future__ import annotations
@@ -11,6 +17,7 @@ import shutil
 
 import jinja2
 import pytest
+from hypothesis import HealthCheck, settings
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -22,6 +29,17 @@ from .postgres import (  # noqa: F401 (fixtures for every test)
     postgres_url,
 )
 from .support import TESTER, add_user, app_config, app_on_new_database, sign_in
+
+# No deadline: the machine is shared and a slow example is not a wrong one (speed is
+# measured in bench/, never asserted in tests).
+settings.register_profile(
+    "ci",
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile("soak", settings.get_profile("ci"), max_examples=5000)
+settings.load_profile("ci")  # `--hypothesis-profile` loads another after this
 
 
 @pytest.hookimpl(trylast=True)

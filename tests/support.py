@@ -13,6 +13,7 @@ from typing import Any, TypeVar
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, settings
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -54,6 +55,22 @@ def load_bench(name: str) -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+HTTP_SHARE = 10  # a property test over HTTP runs this share of the profile's examples
+
+
+def over_http(*checks: HealthCheck) -> settings:
+    """Hypothesis settings for a property test whose every example goes through the app
+    (requests, transactions, pages): a tenth of the loaded profile's examples, so the
+    `ci` profile keeps such a test short and `soak` (bench/fuzz.py) runs it long. Made
+    when the test module is read, after conftest loaded the profile; `checks` are the
+    health checks the test also suppresses."""
+    profile = settings()
+    return settings(
+        max_examples=max(10, profile.max_examples // HTTP_SHARE),
+        suppress_health_check=[*profile.suppress_health_check, *checks],
+    )
 
 
 TESTER = "Tess"
