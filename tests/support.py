@@ -6,7 +6,7 @@ import copy
 import importlib.util
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
@@ -18,6 +18,8 @@ from hypothesis import HealthCheck, settings
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.services import accounts
+from scorekeeper.services.audit import Actor
+from scorekeeper.services.hand_writes import record_hand
 from scorekeeper.services.storage import transaction
 
 T = TypeVar("T")
@@ -134,6 +136,18 @@ def sign_in(client, name: str = TESTER):
         session["_user_id"] = user_id
         session["_fresh"] = True
     return client
+
+
+def record_hands(app, match_id: int, hands: Iterable[list[dict[str, Any]]]) -> None:
+    """Record hands as TESTER through the service the API's hand write calls, each in its
+    own transaction, without making the API's answer (the whole match) for each: for
+    tests that need a long match, not the answers on the way."""
+    with app.app_context():
+        tester = accounts.find_user(TESTER)
+        actor = Actor(tester.username, tester.id)
+        for sides in hands:
+            with transaction():
+                record_hand(match_id, sides, actor=actor)
 
 
 def filled_database(template: Path, path: Path, fill: Callable[..., T]) -> tuple[Path, T]:
