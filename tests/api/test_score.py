@@ -7,7 +7,7 @@ import pytest
 from scorekeeper import words
 from scorekeeper.services.hands import evaluate_request
 from tests.rules.helpers import HF_OTHER, HF_OUT
-from tests.worked_hands import EACH_WORKED_HAND, WORKED_HANDS
+from tests.rules.worked_hands import EACH_WORKED_HAND, WORKED_HANDS
 
 URL = "/api/v1/score"
 
@@ -30,7 +30,7 @@ def errors(response):
 
 @pytest.mark.parametrize("hand", EACH_WORKED_HAND)
 def test_each_worked_hand_totals_as_the_engine_does(client, hand):
-    """Each preset's worked hands (tests/worked_hands.py, which the engine's tests score)."""
+    """Each preset's worked hands (tests/rules/worked_hands.py, which the engine's tests score)."""
     assert totals(client.post(URL, json=hand.body())) == hand.totals
 
 

@@ -1,13 +1,13 @@
-"""The presets as RULES.md and RULES-2.md define them, and one realistic hand for each."""
+"""The presets as RULES.md and RULES-2.md define them, and their worked hands (worked_hands.py)."""
 
 from __future__ import annotations
 
 import pytest
 
 from scorekeeper.rules import PRESETS, Rules, UnknownVariant, Vocabulary, get_preset, resolve
-from tests.worked_hands import EACH_WORKED_HAND, WORKED_HANDS
 
 from .helpers import ALL_PRESETS, NEW_PRESETS, SEATED_PRESETS, totals
+from .worked_hands import EACH_WORKED_HAND, WORKED_HANDS
 
 CANASTA_SET = {"joker": 50, "two": 20, "ace": 20, "high": 10, "low": 5, "black_three": 5}
 BURACO_SET = {"two": 10, "ace": 15, "high": 10, "low": 5}
@@ -125,7 +125,7 @@ def test_presets_without_red_threes_or_meld_minimum():
         assert PRESETS[key].extra_hand is None
 
 
-# --- Each preset's worked hands (tests/worked_hands.py: the API's tests score them too) ---
+# --- Each preset's worked hands (worked_hands.py: the API's tests score them too) ---
 
 
 def test_every_preset_has_a_worked_hand():

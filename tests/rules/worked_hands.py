@@ -1,7 +1,7 @@
 """Each preset's worked hands: what the scorer enters and each side's total, worked out
 by hand from RULES.md and RULES-2.md (the arithmetic beside each hand).
 
-One table, read by the engine's tests (tests/rules/test_presets.py) and the API's
+One table, read by the engine's tests (test_presets.py) and the API's
 (tests/api/test_score.py): a hand must score the same through both.
 """
 
@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 
-from tests.rules.helpers import HF_OTHER, HF_OUT, MAC_OTHER, MAC_OUT
+from .helpers import HF_OTHER, HF_OUT, MAC_OTHER, MAC_OUT
 
 
 @dataclass(frozen=True)
