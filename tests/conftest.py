@@ -3,6 +3,12 @@
 `app` has one account, the administrator TESTER (the first account of a database is
 its administrator); `client` is signed in as TESTER, as a phone would be.
 `anonymous_client` is signed out.
+
+Hypothesis profiles: `ci` (loaded here, what `make test` runs) gives the pure engine's
+property tests (scorekeeper/rules, scorekeeper/clubs, the words) its `max_examples`;
+a property test that goes over HTTP takes `support.over_http()`, a tenth of them.
+`soak` (`pytest --hypothesis-profile=soak`, as `bench/fuzz.py` runs the fuzz tests)
+runs 5,000 and 500.
 """
 
 from __future__ import annotations
@@ -11,9 +17,11 @@ import shutil
 
 import jinja2
 import pytest
+from hypothesis import HealthCheck, settings
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
+from scorekeeper.services.rating_replays import EXTENSION
 
 from .postgres import (  # noqa: F401 (fixtures for every test)
     migrated_postgres_schema,
@@ -22,6 +30,19 @@ from .postgres import (  # noqa: F401 (fixtures for every test)
     postgres_url,
 )
 from .support import TESTER, add_user, app_config, app_on_new_database, sign_in
+
+# No deadline: the machine is shared and a slow example is not a wrong one (speed is
+# measured in bench/, never asserted in tests).
+settings.register_profile(
+    "ci",
+    max_examples=100,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile("soak", settings.get_profile("ci"), max_examples=5000)
+settings.load_profile("ci")  # `--hypothesis-profile` loads another after this
+
+FILES = ("-wal", "-shm", "-journal")  # what SQLite keeps beside a database file
 
 
 @pytest.hookimpl(trylast=True)
@@ -90,15 +111,39 @@ def app_database(template_database):
     return template_database
 
 
-@pytest.fixture
-def app(tmp_path, app_database, compiled_templates):
-    database = tmp_path / "test.sqlite"
-    shutil.copyfile(app_database, database)
+@pytest.fixture(scope="session")
+def worker_app(tmp_path_factory, compiled_templates):
+    """The one app of a test process, on its own SQLite file (`app` fills it afresh for
+    each test): making an app cost more than most tests."""
+    database = tmp_path_factory.mktemp("app") / "app.sqlite"
     app = create_app(app_config(f"sqlite:///{database}"))
     app.jinja_env.bytecode_cache = compiled_templates
-    yield app
+    return app, database
+
+
+@pytest.fixture
+def app(worker_app, app_database):
+    """The test process's app on a fresh copy of `app_database`, its settings as made.
+
+    Before the test, the app's connections are closed and its database file replaced by
+    a new copy (a new file: a connection a test left open still reads the old one); after
+    it, the ratings replays it started are waited for and the settings it changed put
+    back. What the app keeps per process (a match's rules, boards, API states) is keyed
+    by each match's uid, which no other match of any database has."""
+    app, database = worker_app
+    made = dict(app.config)
     with app.app_context():
         db.engine.dispose()
+    for path in (database, *(database.with_name(database.name + end) for end in FILES)):
+        path.unlink(missing_ok=True)
+    shutil.copyfile(app_database, database)
+    yield app
+    app.extensions[EXTENSION].wait_all()
+    with app.app_context():
+        db.session.remove()
+        db.engine.dispose()
+    app.config.clear()
+    app.config.update(made)
 
 
 @pytest.fixture

@@ -6,17 +6,20 @@ import copy
 import importlib.util
 import shutil
 import sys
-from collections.abc import Callable
+from collections.abc import Callable, Iterable
 from pathlib import Path
 from types import ModuleType
 from typing import Any, TypeVar
 
 import pytest
 from flask import Flask
+from hypothesis import HealthCheck, settings
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from scorekeeper.services import accounts
+from scorekeeper.services.audit import Actor
+from scorekeeper.services.hand_writes import record_hand
 from scorekeeper.services.storage import transaction
 
 T = TypeVar("T")
@@ -54,6 +57,22 @@ def load_bench(name: str) -> ModuleType:
     sys.modules[spec.name] = module
     spec.loader.exec_module(module)
     return module
+
+
+HTTP_SHARE = 10  # a property test over HTTP runs this share of the profile's examples
+
+
+def over_http(*checks: HealthCheck) -> settings:
+    """Hypothesis settings for a property test whose every example goes through the app
+    (requests, transactions, pages): a tenth of the loaded profile's examples, so the
+    `ci` profile keeps such a test short and `soak` (bench/fuzz.py) runs it long. Made
+    when the test module is read, after conftest loaded the profile; `checks` are the
+    health checks the test also suppresses."""
+    profile = settings()
+    return settings(
+        max_examples=max(10, profile.max_examples // HTTP_SHARE),
+        suppress_health_check=[*profile.suppress_health_check, *checks],
+    )
 
 
 TESTER = "Tess"
@@ -117,6 +136,18 @@ def sign_in(client, name: str = TESTER):
         session["_user_id"] = user_id
         session["_fresh"] = True
     return client
+
+
+def record_hands(app, match_id: int, hands: Iterable[list[dict[str, Any]]]) -> None:
+    """Record hands as TESTER through the service the API's hand write calls, each in its
+    own transaction, without making the API's answer (the whole match) for each: for
+    tests that need a long match, not the answers on the way."""
+    with app.app_context():
+        tester = accounts.find_user(TESTER)
+        actor = Actor(tester.username, tester.id)
+        for sides in hands:
+            with transaction():
+                record_hand(match_id, sides, actor=actor)
 
 
 def filled_database(template: Path, path: Path, fill: Callable[..., T]) -> tuple[Path, T]:

@@ -11,7 +11,7 @@ import sys
 from pathlib import Path
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import words
@@ -303,7 +303,6 @@ sides = st.dictionaries(
 )
 
 
-@settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     key=st.sampled_from(sorted(PRESETS)),
     records=st.lists(sides, min_size=1, max_size=4),

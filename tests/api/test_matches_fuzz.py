@@ -6,7 +6,7 @@ import json
 from urllib.parse import quote
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
@@ -15,7 +15,7 @@ from scorekeeper.models import Match, Player
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.hand import SIDE_FIELDS
 from tests.postgres import new_schema
-from tests.support import app_config, app_on_new_database, signed_in
+from tests.support import app_config, app_on_new_database, over_http, signed_in
 
 URL = "/api/v1/matches"
 ERROR_STATUSES = {400, 404, 405, 409, 415, 422}
@@ -235,11 +235,7 @@ def assert_consistent(state):
     assert state["winner"] == winner
 
 
-@settings(
-    max_examples=250,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@over_http()
 @given(body=create_bodies)
 def test_junk_new_matches_never_500(fuzz_app, fuzz_client, body):
     before = rows(fuzz_app)
@@ -264,7 +260,7 @@ def test_junk_new_matches_never_500(fuzz_app, fuzz_client, body):
     assert_consistent(answer.json)
 
 
-@settings(max_examples=100, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@over_http()
 @given(
     raw=st.binary(max_size=40),
     content_type=content_types,
@@ -306,11 +302,7 @@ def start_table(client, table, finished):
     return match_id, state
 
 
-@settings(
-    max_examples=300,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+@over_http()
 @given(
     table=st.sampled_from(sorted(TABLES)),
     finished=st.booleans(),
@@ -360,7 +352,7 @@ def test_junk_writes_to_a_match_never_500_and_refusals_change_nothing(
         assert after["hands"][:gone] == before["hands"][:gone]
 
 
-@settings(max_examples=150, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@over_http()
 @given(
     match_id=st.integers(10**6, 2**80).map(str)
     | st.integers(-(2**70), -1).map(str)

@@ -7,6 +7,7 @@ import pytest
 from scorekeeper import words
 from scorekeeper.services.hands import evaluate_request
 from tests.rules.helpers import HF_OTHER, HF_OUT
+from tests.rules.worked_hands import EACH_WORKED_HAND, WORKED_HANDS
 
 URL = "/api/v1/score"
 
@@ -27,159 +28,13 @@ def errors(response):
     return {(e["side"], e["field"]) for e in response.json["errors"]}
 
 
-# Each case: variant, extra request keys, sides, expected totals (arithmetic in the comment).
-CASES = {
-    "classic": (
-        {},
-        [
-            # 500 + 300 + 350 melded + 200 concealed + 800 (all four red threes)
-            {
-                "went_out": True,
-                "concealed": True,
-                "canastas": {"natural": 1, "mixed": 1},
-                "meld_points": 350,
-                "red_threes": 4,
-            },
-            {"meld_points": 120, "hand_points": 45},  # 120 - 45
-        ],
-        [2150, 75],
-    ),
-    "classic-2p": (
-        {},
-        [
-            # 2 x 500 + 400 + 100 going out + 100 red three
-            {"went_out": True, "canastas": {"natural": 2}, "meld_points": 400, "red_threes": 1},
-            # 60 - 80 - 200 (two red threes, no canasta: minus)
-            {"meld_points": 60, "hand_points": 80, "red_threes": 2},
-        ],
-        [1600, -220],
-    ),
-    "classic-3p": (
-        {},
-        [
-            {"went_out": True, "canastas": {"mixed": 1}, "meld_points": 200},  # 300+200+100
-            {"meld_points": 50, "hand_points": 20},  # 50 - 20
-            {"hand_points": 100},  # -100
-        ],
-        [600, 30, -100],
-    ),
-    "samba": (
-        {},
-        [
-            # 1500 + 500 + 600 + 200 going out + 1000 (all six red threes)
-            {
-                "went_out": True,
-                "canastas": {"samba": 1, "natural": 1},
-                "meld_points": 600,
-                "red_threes": 6,
-            },
-            {"canastas": {"mixed": 1}, "meld_points": 150, "hand_points": 60},  # 300+150-60
-        ],
-        [3800, 390],
-    ),
-    "samba-fournier": (
-        {},
-        [
-            # 500 + 300 + 200 going out - 2 x 500 (red threes, fewer than 2 canastas)
-            {"went_out": True, "canastas": {"natural": 1}, "meld_points": 300, "red_threes": 2},
-            # 2 x 300 + 250 + 100 red three - 40 - 1500 red three in hand - 2 x 100 penalty
-            {
-                "canastas": {"mixed": 2},
-                "meld_points": 250,
-                "red_threes": 1,
-                "red_threes_in_hand": 1,
-                "hand_points": 40,
-                "penalties": [{"rule": "stock_out_of_turn", "count": 2}],
-            },
-        ],
-        [0, -790],
-    ),
-    "brazilian": (
-        {},
-        [
-            # 1500 + 500 + 500 + 200 concealed + 1000 (five red threes)
-            {
-                "went_out": True,
-                "concealed": True,
-                "canastas": {"samba": 1, "natural": 1},
-                "meld_points": 500,
-                "red_threes": 5,
-            },
-            # 2000 + 300 + 100 - 70 - 2 x 100 black threes - 1000 short sequence
-            {
-                "canastas": {"bolivia": 1},
-                "meld_points": 300,
-                "red_threes": 1,
-                "hand_points": 70,
-                "black_threes_in_hand": 2,
-                "short_sequences": 1,
-            },
-        ],
-        [3700, 1130],
-    ),
-    "bolivia": (
-        {},
-        [
-            # 1500 escalera + 2500 bolivia + 600 + 200
-            {"went_out": True, "canastas": {"samba": 1, "bolivia": 1}, "meld_points": 600},
-            # 500 + 200 - 30 - 300 (red threes, fewer than 2 canastas) - 100 black three
-            {
-                "canastas": {"natural": 1},
-                "meld_points": 200,
-                "hand_points": 30,
-                "red_threes": 3,
-                "black_threes_in_hand": 1,
-            },
-        ],
-        [4800, 270],
-    ),
-    "buraco": (
-        {},
-        [
-            # 1000 ace-to-ace + 100 mixed + 400 + 100 going out
-            {
-                "went_out": True,
-                "took_extra_hand": True,
-                "canastas": {"ace_to_ace": 1, "mixed": 1},
-                "meld_points": 400,
-            },
-            # 100 + 150 - 65 - 100 (morto not taken)
-            {
-                "took_extra_hand": False,
-                "canastas": {"natural": 1},
-                "meld_points": 150,
-                "hand_points": 65,
-            },
-        ],
-        [1600, 85],
-    ),
-    "burraco": (
-        {"players": 2},
-        [
-            # 200 clean + 100 dirty + 300 + 100 closing - 20 (partner's hand)
-            {
-                "went_out": True,
-                "took_extra_hand": True,
-                "canastas": {"natural": 1, "mixed": 1},
-                "meld_points": 300,
-                "hand_points": 20,
-            },
-            {"took_extra_hand": True, "meld_points": 80, "hand_points": 45},  # 80 - 45
-        ],
-        [680, 35],
-    ),
-}
+@pytest.mark.parametrize("hand", EACH_WORKED_HAND)
+def test_each_worked_hand_totals_as_the_engine_does(client, hand):
+    """Each preset's worked hands (tests/rules/worked_hands.py, which the engine's tests score)."""
+    assert totals(client.post(URL, json=hand.body())) == hand.totals
 
 
-@pytest.mark.parametrize("variant", sorted(CASES))
-def test_totals_for_every_preset(client, variant):
-    extra, sides, expected = CASES[variant]
-    assert totals(score(client, variant, sides, **extra)) == expected
-
-
-ANSWERED = [
-    (variant, extra.get("players"), sides) for variant, (extra, sides, _) in CASES.items()
-] + [
+ANSWERED = [(hand.preset, hand.players, hand.sides) for hand in WORKED_HANDS.values()] + [
     (  # lines with cards and reasons; a free penalty whose reason is not ASCII
         "classic",
         None,
@@ -215,7 +70,7 @@ def test_the_answer_is_each_sides_score_in_words(app, client, variant, players, 
 
 
 def test_lines_name_rules_and_labels(client):
-    _extra, sides, _ = CASES["classic"]
+    sides = WORKED_HANDS["classic concealed, all four red threes"].sides
     response = score(client, "classic", sides)
     lines = response.json["sides"][0]["lines"]
     by_rule = {line["rule"]: line for line in lines}
@@ -428,8 +283,8 @@ def test_bad_bodies_are_400_json(client, data, content_type):
 
 def test_no_csrf_token_needed_even_with_csrf_on(app, client):
     assert app.config.get("WTF_CSRF_ENABLED", True) is True
-    _extra, sides, expected = CASES["samba"]
-    assert totals(score(client, "samba", sides)) == expected
+    hand = WORKED_HANDS["samba, all six red threes"]
+    assert totals(score(client, "samba", hand.sides)) == hand.totals
 
 
 # --- what cannot have happened, and what is only unlikely ------------------------

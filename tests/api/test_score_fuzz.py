@@ -5,13 +5,13 @@ from __future__ import annotations
 import json
 
 import pytest
-from hypothesis import HealthCheck, given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
 from scorekeeper.rules import PRESETS
 from scorekeeper.rules.hand import SIDE_FIELDS
-from tests.support import app_config
+from tests.support import app_config, over_http
 
 json_scalars = st.none() | st.booleans() | st.integers(-(10**12), 10**12) | st.text(max_size=8)
 json_scalars |= st.floats(allow_nan=False, allow_infinity=False)
@@ -82,7 +82,7 @@ def api_client(tmp_path_factory):
     return app.test_client()  # the stateless endpoints need no account
 
 
-@settings(max_examples=400, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@over_http()
 @given(body=score_bodies | json_values)
 def test_junk_score_bodies_never_500(api_client, body):
     response = api_client.post(
@@ -100,7 +100,7 @@ def test_junk_score_bodies_never_500(api_client, body):
             assert error["message"]
 
 
-@settings(max_examples=150, deadline=None)
+@over_http()
 @given(raw=st.binary(max_size=64))
 def test_raw_bytes_never_500(api_client, raw):
     response = api_client.post("/api/v1/score", data=raw, content_type="application/json")
@@ -108,7 +108,7 @@ def test_raw_bytes_never_500(api_client, raw):
     assert response.is_json
 
 
-@settings(max_examples=150, deadline=None)
+@over_http()
 @given(
     key=st.sampled_from([*PRESETS, "nope"]),
     score=st.text(max_size=12),

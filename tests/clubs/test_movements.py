@@ -5,7 +5,7 @@ from __future__ import annotations
 from itertools import combinations
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.clubs.movements import (
@@ -280,7 +280,6 @@ def play(movement, entries, rounds, leaving, orders):
     return pairings
 
 
-@settings(max_examples=150, deadline=None)
 @given(fields(Movement.MITCHELL))
 def test_mitchell_properties(field):
     entries, rounds, leaving = field
@@ -291,7 +290,6 @@ def test_mitchell_properties(field):
         assert all(t.number == t.first for t in p.tables)
 
 
-@settings(max_examples=150, deadline=None)
 @given(fields(Movement.ROUND_ROBIN, most_entries=20))
 def test_round_robin_properties(field):
     entries, rounds, leaving = field
@@ -300,7 +298,6 @@ def test_round_robin_properties(field):
     assert len(met) == len(set(met))
 
 
-@settings(max_examples=150, deadline=None)
 @given(fields(Movement.DANISH, most_entries=30), st.randoms(use_true_random=False))
 def test_danish_properties(field, random):
     entries, rounds, leaving = field

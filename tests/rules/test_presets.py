@@ -1,4 +1,4 @@
-"""The presets as RULES.md and RULES-2.md define them, and one realistic hand for each."""
+"""The presets as RULES.md and RULES-2.md define them, and their worked hands (worked_hands.py)."""
 
 from __future__ import annotations
 
@@ -6,7 +6,8 @@ import pytest
 
 from scorekeeper.rules import PRESETS, Rules, UnknownVariant, Vocabulary, get_preset, resolve
 
-from .helpers import ALL_PRESETS, NEW_PRESETS, SEATED_PRESETS, score_hand, totals
+from .helpers import ALL_PRESETS, NEW_PRESETS, SEATED_PRESETS, totals
+from .worked_hands import EACH_WORKED_HAND, WORKED_HANDS
 
 CANASTA_SET = {"joker": 50, "two": 20, "ace": 20, "high": 10, "low": 5, "black_three": 5}
 BURACO_SET = {"two": 10, "ace": 15, "high": 10, "low": 5}
@@ -124,242 +125,17 @@ def test_presets_without_red_threes_or_meld_minimum():
         assert PRESETS[key].extra_hand is None
 
 
-# --- One realistic hand for every preset, totals worked out from RULES.md ----------
+# --- Each preset's worked hands (worked_hands.py: the API's tests score them too) ---
 
 
-def test_classic_hand():
-    scores = score_hand(
-        "classic",
-        [
-            {
-                "went_out": True,
-                "canastas": {"natural": 1, "mixed": 1},
-                "meld_points": 430,
-                "hand_points": 45,  # the partner's cards
-                "red_threes": 2,
-            },
-            {"canastas": {"mixed": 1}, "meld_points": 260, "hand_points": 135, "red_threes": 1},
-        ],
-    )
-    # side 0: 500 natural + 300 mixed + 430 melded + 100 out + 2 x 100 red - 45 = 1485
-    # side 1: 300 mixed + 260 melded + 100 red - 135 = 525
-    assert [s.total for s in scores] == [1485, 525]
+def test_every_preset_has_a_worked_hand():
+    """Burraco for three, whose hands carry a line-up, has its own (test_burraco_three.py)."""
+    assert {hand.preset for hand in WORKED_HANDS.values()} == set(PRESETS) - set(SEATED_PRESETS)
 
 
-def test_classic_2p_hand():
-    scores = score_hand(
-        "classic-2p",
-        [
-            {
-                "went_out": True,
-                "concealed": True,
-                "canastas": {"natural": 1, "mixed": 1},
-                "meld_points": 390,
-                "hand_points": 0,
-                "red_threes": 1,
-            },
-            {"meld_points": 85, "hand_points": 150, "red_threes": 1},
-        ],
-    )
-    # player 1: 500 + 300 + 390 + 200 (out concealed) + 100 (red three) = 1490
-    # player 2: no canasta, so the red three counts minus: 85 - 100 - 150 = -165
-    assert [s.total for s in scores] == [1490, -165]
-
-
-def test_classic_3p_hand():
-    scores = score_hand(
-        "classic-3p",
-        [
-            {"went_out": True, "canastas": {"mixed": 1}, "meld_points": 250},
-            {"canastas": {"natural": 1}, "meld_points": 310, "hand_points": 60, "red_threes": 4},
-            {"meld_points": 70, "hand_points": 115},
-        ],
-    )
-    # player 1: 300 + 250 + 100 = 650
-    # player 2: 500 + 310 + 800 (all four red threes) - 60 = 1550
-    # player 3: 70 - 115 = -45
-    assert [s.total for s in scores] == [650, 1550, -45]
-
-
-def test_samba_hand():
-    scores = score_hand(
-        "samba",
-        [
-            {
-                "went_out": True,
-                "canastas": {"samba": 1, "natural": 1, "mixed": 1},
-                "meld_points": 985,
-                "hand_points": 55,
-                "red_threes": 2,
-            },
-            {"canastas": {"natural": 1}, "meld_points": 420, "hand_points": 240, "red_threes": 3},
-        ],
-    )
-    # side 0: 1500 + 500 + 300 + 985 + 200 out + 200 red - 55 = 3630
-    # side 1: fewer than 2 canastas, red threes minus: 500 + 420 - 300 - 240 = 380
-    assert [s.total for s in scores] == [3630, 380]
-
-
-def test_samba_fournier_hand():
-    scores = score_hand(
-        "samba-fournier",
-        [
-            {
-                "went_out": True,
-                "canastas": {"natural": 1},
-                "meld_points": 360,
-                "hand_points": 30,
-                "red_threes": 2,
-                "penalties": [{"rule": "three_wild_canasta", "count": 1}],
-            },
-            {
-                "canastas": {"samba": 1, "mixed": 1},
-                "meld_points": 690,
-                "hand_points": 125,
-                "red_threes": 3,
-                "red_threes_in_hand": 1,
-                "penalties": [{"rule": "pile_out_of_turn"}],
-            },
-        ],
-    )
-    # side 0 (1 canasta, may go out; below 2 canastas each red three costs 500):
-    #   500 + 360 + 200 out - 2 x 500 - 30 - 100 penalty = -70
-    # side 1 (2 canastas, red threes score): 1500 + 300 + 690 + 3 x 100
-    #   - 125 - 1500 (red three in hand) - 100 penalty = 1065
-    assert [s.total for s in scores] == [-70, 1065]
-
-
-def test_brazilian_hand():
-    scores = score_hand(
-        "brazilian",
-        [
-            {
-                "went_out": True,
-                "concealed": True,
-                "canastas": {"samba": 1, "natural": 1},
-                "meld_points": 820,
-                "hand_points": 0,
-                "red_threes": 5,
-            },
-            {
-                "canastas": {"mixed": 1},
-                "meld_points": 300,
-                "hand_points": 85,
-                "red_threes": 1,
-                "black_threes_in_hand": 2,
-                "short_sequences": 1,
-            },
-        ],
-    )
-    # side 0: 1500 + 500 + 820 + 200 (concealed) + 1000 (5 red threes) = 4020
-    # side 1: 300 + 300 + 100 - 85 - 2 x 100 (black threes) - 1000 (short sequence) = -585
-    assert [s.total for s in scores] == [4020, -585]
-
-
-def test_bolivia_hand():
-    scores = score_hand(
-        "bolivia",
-        [
-            {
-                "went_out": True,
-                "canastas": {"samba": 1, "bolivia": 1},
-                "meld_points": 790,
-                "hand_points": 40,
-                "red_threes": 6,
-            },
-            {
-                "canastas": {"natural": 1},
-                "meld_points": 410,
-                "hand_points": 170,
-                "black_threes_in_hand": 1,
-            },
-        ],
-    )
-    # side 0: 1500 escalera + 2500 bolivia + 790 + 200 out + 1000 (all six red) - 40 = 5950
-    # side 1: 500 + 410 - 170 - 100 (black three) = 640
-    assert [s.total for s in scores] == [5950, 640]
-
-
-def test_buraco_hand():
-    scores = score_hand(
-        "buraco",
-        [
-            {
-                "went_out": True,
-                "took_extra_hand": True,
-                "canastas": {"natural": 1, "ace_to_ace": 1, "mixed": 1},
-                "meld_points": 560,
-                "hand_points": 0,
-            },
-            {
-                "took_extra_hand": False,
-                "canastas": {"mixed": 1},
-                "meld_points": 215,
-                "hand_points": 95,
-            },
-        ],
-    )
-    # player 1: 100 natural + 1000 ace-to-ace + 100 mixed + 560 + 100 out = 1860
-    # player 2: 100 mixed + 215 - 95 - 100 (morto not taken) = 120
-    assert [s.total for s in scores] == [1860, 120]
-
-
-def test_burraco_partnership_hand():
-    scores = score_hand(
-        "burraco",
-        [
-            {
-                "went_out": True,
-                "took_extra_hand": True,
-                "canastas": {"natural": 1, "mixed": 2},
-                "meld_points": 540,
-                "hand_points": 35,  # the partner's cards
-            },
-            {
-                "took_extra_hand": False,
-                "canastas": {"natural": 1},
-                "meld_points": 280,
-                "hand_points": 150,
-            },
-        ],
-        players=2,
-    )
-    # side 0: 200 clean + 2 x 100 dirty + 540 + 100 closing - 35 = 1005
-    # side 1: 200 + 280 - 150 - 100 (pozzetto never taken) = 230
-    # (cards counted: 540 + 35 + 280 + 150 = 1005 of the deck's 1080)
-    assert [s.total for s in scores] == [1005, 230]
-
-
-def test_burraco_head_to_head_hand():
-    result = totals(
-        "burraco",
-        [
-            {
-                "went_out": True,
-                "took_extra_hand": True,
-                "canastas": {"mixed": 1},
-                "meld_points": 185,
-                "hand_points": 0,
-            },
-            {"took_extra_hand": True, "meld_points": 95, "hand_points": 120},
-        ],
-        players=1,
-    )
-    # player 1: 100 dirty + 185 + 100 closing = 385; player 2: 95 - 120 = -25
-    assert result == [385, -25]
-
-
-def test_stock_ran_out_nobody_went_out():
-    # Nobody went out: no going-out bonus, everything else as usual.
-    result = totals(
-        "classic",
-        [
-            {"canastas": {"natural": 1}, "meld_points": 300, "hand_points": 70, "red_threes": 1},
-            {"canastas": {"mixed": 1}, "meld_points": 210, "hand_points": 90, "red_threes": 1},
-        ],
-    )
-    # 500 + 300 + 100 - 70 = 830; 300 + 210 + 100 - 90 = 520
-    assert result == [830, 520]
+@pytest.mark.parametrize("hand", EACH_WORKED_HAND)
+def test_worked_hand(hand):
+    assert totals(hand.preset, hand.sides, hand.options, hand.players) == hand.totals
 
 
 @pytest.mark.parametrize("key", ALL_PRESETS)

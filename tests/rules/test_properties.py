@@ -14,18 +14,12 @@ import copy
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, assume, given, settings
+from hypothesis import assume, given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import PRESETS, InvalidHand, Rules, read_hand, resolve, score
 
 from .helpers import ALL_PRESETS, NEW_PRESETS, assert_a_line_of_keys
-
-SETTINGS = settings(
-    max_examples=120,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow],
-)
 
 CANASTA_SET = {"joker": 50, "two": 20, "ace": 20, "high": 10, "low": 5, "black_three": 5}
 BURACO_SET = {"two": 10, "ace": 15, "high": 10, "low": 5}
@@ -477,7 +471,6 @@ def _players_arg(rules: Rules, players: int) -> int | None:
 
 
 @pytest.mark.parametrize("key", EVERY_PRESET)
-@SETTINGS
 @given(data=st.data())
 def test_valid_hands_are_accepted_and_score_consistently(key, data):
     rules, players, sides = data.draw(valid_hands(key))
@@ -496,7 +489,6 @@ def test_valid_hands_are_accepted_and_score_consistently(key, data):
 
 
 @pytest.mark.parametrize("key", EVERY_PRESET)
-@SETTINGS
 @given(data=st.data())
 def test_valid_hands_with_house_rules_score_in_fives(key, data):
     options = data.draw(options_for(key))
@@ -508,7 +500,6 @@ def test_valid_hands_with_house_rules_score_in_fives(key, data):
 
 
 @pytest.mark.parametrize("key", EVERY_PRESET)
-@SETTINGS
 @given(data=st.data())
 def test_count_mode_scores_like_the_same_points(key, data):
     rules, players, sides = data.draw(valid_hands(key))
@@ -530,7 +521,6 @@ def test_count_mode_scores_like_the_same_points(key, data):
 
 
 @pytest.mark.parametrize("key", EVERY_PRESET)
-@SETTINGS
 @given(data=st.data())
 def test_everyone_going_out_is_rejected(key, data):
     rules, players, sides = data.draw(valid_hands(key))
@@ -542,7 +532,6 @@ def test_everyone_going_out_is_rejected(key, data):
 
 
 @pytest.mark.parametrize("key", ALL_PRESETS)
-@SETTINGS
 @given(data=st.data())
 def test_meld_points_below_the_canastas_are_rejected(key, data):
     rules, players, sides = data.draw(valid_hands(key))
@@ -561,7 +550,6 @@ def test_meld_points_below_the_canastas_are_rejected(key, data):
 
 
 @pytest.mark.parametrize("key", ALL_PRESETS[:7])
-@SETTINGS
 @given(data=st.data())
 def test_one_red_three_too_many_is_rejected(key, data):
     rules, players, sides = data.draw(valid_hands(key))

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from scorekeeper.rules import (
@@ -401,7 +401,6 @@ OPTION_SAMPLES = {
 
 
 @pytest.mark.parametrize("key", sorted(OPTION_SAMPLES))
-@settings(max_examples=30, deadline=None)
 @given(data=st.data())
 def test_options_resolve_alike_in_any_order(key, data):
     items = list(OPTION_SAMPLES[key].items())

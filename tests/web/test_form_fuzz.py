@@ -5,7 +5,7 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import event, given
 from hypothesis import strategies as st
 from sqlalchemy import select
 
@@ -16,15 +16,11 @@ from scorekeeper.rules import PRESETS
 from scorekeeper.web.hand_form import field_specs
 from scorekeeper.web.match_form import option_fields, seats
 from tests.postgres import new_schema
-from tests.support import app_config, app_on_new_database, signed_in
+from tests.support import app_config, app_on_new_database, over_http, signed_in
 
 from .helpers import counts, form_values, page
 
-SETTINGS = settings(
-    max_examples=80,
-    deadline=None,
-    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
-)
+SETTINGS = over_http()
 
 # (variant, players per side, sides)
 TABLES = [

@@ -21,7 +21,7 @@ from scorekeeper.services import accounts, groups, leagues, ratings
 from scorekeeper.services.league_tables import league_table
 from scorekeeper.services.rating_replays import EXTENSION
 from scorekeeper.services.storage import transaction
-from tests.support import TESTER, app_on_new_database, load_bench, signed_in
+from tests.support import TESTER, app_on_new_database, load_bench, record_hands, signed_in
 
 pytestmark = pytest.mark.xdist_group("page-weight")  # one worker builds the busy club once
 BUDGET = 14 * 1024
@@ -43,12 +43,17 @@ def site(tmp_path_factory):
     pairs = [{"players": ["Annabelle", "Cordelia"]}, {"players": ["Bartholomew", "Desmond"]}]
     body = {"variant": "bolivia", "sides": pairs, "options": {"target": 1_000_000}}
     long_match = _post(client, "/api/v1/matches", body)["id"]
-    for n in range(LONG):  # every hand's numbers differ, as in a real game
-        sides = [
-            {"meld_points": 120 + 35 * (n % 17), "hand_points": 5 * (n % 11)},
-            {"meld_points": 95 + 45 * (n % 13), "hand_points": 5 * (n % 7)},
-        ]
-        _post(client, f"/api/v1/matches/{long_match}/hands", {"sides": sides})
+    record_hands(  # every hand's numbers differ, as in a real game
+        app,
+        long_match,
+        (
+            [
+                {"meld_points": 120 + 35 * (n % 17), "hand_points": 5 * (n % 11)},
+                {"meld_points": 95 + 45 * (n % 13), "hand_points": 5 * (n % 7)},
+            ]
+            for n in range(LONG)
+        ),
+    )
     for role in ("viewer", "scorer", "viewer"):  # the share page with three QR codes
         _post(client, f"/api/v1/matches/{long_match}/links", {"role": role})
     finished = {"variant": "classic-2p", "options": {"target": 500}}

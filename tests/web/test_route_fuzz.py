@@ -15,15 +15,14 @@ import re
 from typing import Any
 
 import pytest
-from hypothesis import HealthCheck, event, given, settings
+from hypothesis import HealthCheck, event, given
 from hypothesis import strategies as st
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
 from tests.postgres import new_schema
-from tests.support import app_config, app_on_new_database, sign_in, signed_in
+from tests.support import app_config, app_on_new_database, over_http, sign_in, signed_in
 
-EXAMPLES = {"sqlite": 300, "postgresql": 100}
 TEAMS = [{"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]
 HAND = {"sides": [{"meld_points": 55, "hand_points": 5}, {"meld_points": 25, "hand_points": 5}]}
 ARGUMENT = re.compile(r"<(?:[^:>]+:)?(\w+)>")
@@ -129,13 +128,8 @@ def requests(draw, rules: list[Any]) -> dict[str, Any]:
 
 def test_every_route_answers_junk_without_a_500(fuzz_app):
     rules = list(fuzz_app.url_map.iter_rules())
-    database = fuzz_app.config["SQLALCHEMY_DATABASE_URI"].split(":")[0]
 
-    @settings(
-        max_examples=EXAMPLES["postgresql" if database.startswith("postgresql") else "sqlite"],
-        deadline=None,
-        suppress_health_check=[HealthCheck.too_slow, HealthCheck.function_scoped_fixture],
-    )
+    @over_http(HealthCheck.function_scoped_fixture)
     @given(call=requests(rules), signed=st.booleans(), csrf=st.booleans())
     def answer(call: dict[str, Any], signed: bool, csrf: bool) -> None:
         fuzz_app.config["WTF_CSRF_ENABLED"] = csrf

@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import pytest
 
+from tests.support import record_hands
+
 from .helpers import (
     PLAYERS2,
     PLAYERS3,
@@ -312,14 +314,14 @@ def test_progress_bars_are_labelled(client):
     assert bars[0].attrs["aria-label"] == "Ann & Cid: 30% of the target 5000"
 
 
-def test_a_long_match_shows_its_latest_50_hands_and_pages_to_the_earlier_ones(client):
+def test_a_long_match_shows_its_latest_50_hands_and_pages_to_the_earlier_ones(app, client):
     teams = [{"players": ["Ann", "Bob"]}, {"players": ["Cid", "Dee"]}]
     body = {"variant": "classic", "sides": teams, "options": {"target": 1_000_000}}
     match_id = client.post("/api/v1/matches", json=body).json["id"]
-    for n in range(120):
-        sides = [{"meld_points": 50 + 5 * n, "hand_points": 0}, {"meld_points": 50}]
-        response = client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": sides})
-        assert response.status_code == 201
+    hands = (
+        [{"meld_points": 50 + 5 * n, "hand_points": 0}, {"meld_points": 50}] for n in range(120)
+    )
+    record_hands(app, match_id, hands)
     latest = client.get(f"/matches/{match_id}")
     rows = hand_rows(latest)
     assert [row[0] for row in rows] == [str(n) for n in range(71, 121)]
