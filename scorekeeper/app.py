@@ -20,6 +20,7 @@ from . import (
     edge,
     errors,
     ids,
+    languages,
     private_files,
     rate_limits,
     user_commands,
@@ -30,8 +31,7 @@ from .database import database_url, engine_options
 from .extensions import babel, compress, csrf, db, limiter, migrate
 from .services import match_state
 from .web import matches
-from .web.activity import activity_text
-from .web.common import signed
+from .web.activity import activity_text, change_text
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 
@@ -113,7 +113,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     limiter.init_app(app)
     compress.init_app(app)
-    babel.init_app(app, locale_selector=words.reader_locale)
+    babel.init_app(app, locale_selector=languages.reader_locale)
+    languages.init_app(app)
     words.init_app(app)
     access.init_app(app)
 
@@ -123,8 +124,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         csrf.exempt(blueprint)
     for blueprint in web.BLUEPRINTS:
         app.register_blueprint(blueprint)
-    app.add_template_filter(signed)
     app.add_template_global(activity_text)
+    app.add_template_global(change_text)
     errors.init_app(app)
     match_state.init_app(app)
     matches.init_app(app)
