@@ -102,6 +102,7 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     ],
     "sharing.open_link": [(PUBLIC, "GET", "/s/{spare_link}")],
     "rulebook.index": [(PUBLIC, "GET", "/rules")],
+    "languages.choose": [(PUBLIC, "GET", "/language/pt_BR?next=/rules")],
     "rulebook.preset": [(PUBLIC, "GET", "/rules/classic")],
     "shell.manifest": [(PUBLIC, "GET", "/manifest.webmanifest")],
     "shell.offline": [(PUBLIC, "GET", "/offline")],
