@@ -50,11 +50,14 @@ test: lint catalogues
 	$(BIN)/python -m pytest
 
 # Engine speed, req/s under load as ratios to bare Flask (needs wrk), flat cost as data
-# grows. BENCH_ARGS=--quick runs a short version of the last two (CI does).
+# grows, the tables a club night holds, the ratings of a large club. BENCH_ARGS=--quick
+# runs a short version of the last four (CI does).
 bench: $(VENV)/.dev-installed
 	$(BIN)/python bench/scoring.py
 	$(BIN)/python bench/load.py $(BENCH_ARGS)
 	$(BIN)/python bench/scaling.py $(BENCH_ARGS)
+	$(BIN)/python bench/club_night.py $(BENCH_ARGS)
+	$(BIN)/python bench/ratings.py $(BENCH_ARGS)
 
 # Phone screenshots of the main pages for the README (needs Chromium, as `make test`).
 screenshots: $(VENV)/.dev-installed

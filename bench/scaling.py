@@ -37,14 +37,13 @@ sys.path.insert(0, str(ROOT / "bench"))
 from serving import load_average, machine_note  # noqa: E402
 
 from scorekeeper import create_app  # noqa: E402
+from scorekeeper.cache import LruCache  # noqa: E402
 from scorekeeper.extensions import db  # noqa: E402
 from scorekeeper.models import Hand, HandSide, Match, Side, SideMember  # noqa: E402
 from scorekeeper.services.hand_changes import correct_hand, remove_hand  # noqa: E402
 from scorekeeper.services.hand_writes import record_hand  # noqa: E402
 from scorekeeper.services.listing import Cursor  # noqa: E402
-from scorekeeper.services.match_state import RULES_CACHE  # noqa: E402
 from scorekeeper.services.storage import transaction  # noqa: E402
-from scorekeeper.web.matches import BOARDS  # noqa: E402
 
 BUDGET = 14 * 1024
 TEAMS = [{"players": ["Ann", "Bob"]}, {"players": ["Cy", "Di"]}]
@@ -146,8 +145,9 @@ class Club:
 
     def forget(self) -> None:
         """Empty the per-process caches: time the first view after a change."""
-        self.app.extensions[RULES_CACHE].clear()
-        self.app.extensions[BOARDS].clear()
+        for kept in self.app.extensions.values():
+            if isinstance(kept, LruCache):
+                kept.clear()
 
 
 def copy_match(match_id: int, copies: int) -> list[int]:

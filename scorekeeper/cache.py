@@ -1,5 +1,7 @@
-"""A small bounded cache, for the two things worth keeping per process: a match's rules
-(frozen at its start) and a live board per revision (see `web.matches`)."""
+"""A small bounded cache, for what is worth keeping per process: a match's rules (frozen
+at its start), and what is shown of a match at one revision (its live board and
+scoreboard, `web.matches`; its API state, `api.matches`), keyed by the match's uid, its
+revision and everything else that changes the bytes (the reader's language, level)."""
 
 from __future__ import annotations
 
@@ -27,11 +29,15 @@ class LruCache(Generic[K, V]):
                 self.values.move_to_end(key)
                 return self.values[key]
         value = make()
+        self.put(key, value)
+        return value
+
+    def put(self, key: K, value: V) -> None:
         with self.lock:
             self.values[key] = value
+            self.values.move_to_end(key)
             while len(self.values) > self.size:
                 self.values.popitem(last=False)
-        return value
 
     def clear(self) -> None:
         with self.lock:

@@ -11,6 +11,8 @@
 - `SCOREKEEPER_RATELIMIT_STORAGE`: where the sign-in rate limits are counted (by
   default in the app's own database, which every worker and app server shares, see
   `rate_limits`; or redis://host:6379, or memory:// for one process).
+- `SCOREKEEPER_TIMEZONE` (e.g. Europe/Rome; UTC by default): the server's time zone,
+  whose dates are a league's evenings (a match's evening is the date it finished there).
 Answers over HTTPS also carry HSTS (`delivery.SecurityHeaders`).
 """
 
@@ -23,6 +25,7 @@ from collections.abc import Mapping
 from datetime import timedelta
 from typing import Any
 from urllib.parse import urlsplit
+from zoneinfo import ZoneInfo, ZoneInfoNotFoundError
 
 from flask import Flask
 from werkzeug.middleware.proxy_fix import ProxyFix
@@ -79,7 +82,21 @@ def from_environment(environ: Mapping[str, str]) -> dict[str, Any]:
         config["SCOREKEEPER_PROXIES"] = environ["SCOREKEEPER_PROXIES"]
     if environ.get("SCOREKEEPER_RATELIMIT_STORAGE"):
         config["RATELIMIT_STORAGE_URI"] = environ["SCOREKEEPER_RATELIMIT_STORAGE"]
+    if environ.get("SCOREKEEPER_TIMEZONE"):
+        config["SCOREKEEPER_TIMEZONE"] = environ["SCOREKEEPER_TIMEZONE"]
     return config
+
+
+def time_zone(name: object) -> ZoneInfo:
+    """The server's time zone by its IANA name; a name the system does not know stops
+    the server with the reason (dates of leagues would be wrong otherwise)."""
+    try:
+        return ZoneInfo(str(name))
+    except (ZoneInfoNotFoundError, ValueError):
+        raise ConfigurationError(
+            f"SCOREKEEPER_TIMEZONE is not a time zone this system knows: {name!r} "
+            "(write an IANA name such as Europe/Rome, or UTC)"
+        ) from None
 
 
 def configure(app: Flask) -> None:
@@ -88,6 +105,8 @@ def configure(app: Flask) -> None:
     app.config.setdefault("RATELIMIT_HEADERS_ENABLED", True)
     app.config.setdefault("REMEMBER_COOKIE_DURATION", REMEMBERED_FOR)
     app.config.setdefault("REMEMBER_COOKIE_SAMESITE", "Lax")
+    app.config.setdefault("SCOREKEEPER_TIMEZONE", "UTC")
+    time_zone(app.config["SCOREKEEPER_TIMEZONE"])
     public = app.config.get("SCOREKEEPER_PUBLIC_URL") or ""
     try:
         proxies = int(app.config.get("SCOREKEEPER_PROXIES") or 0)

@@ -57,7 +57,9 @@ def _default_message(status: int) -> str:
 def init_app(app: Flask) -> None:
     @app.errorhandler(ApiError)
     def api_error(error: ApiError) -> ResponseReturnValue:
-        return error_response(error.status, error.problems)
+        response, status = error_response(error.status, error.problems)
+        response.headers.update(error.headers)
+        return response, status
 
     @app.errorhandler(HTTPException)
     def http_error(error: HTTPException) -> ResponseReturnValue:

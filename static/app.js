@@ -33,11 +33,11 @@
           live.innerHTML = await r.text();
           etag = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
           localTimes(live);
-          news.textContent = say(live.dataset.updated, { scores: $$(".side-card", live)
+          news.textContent = live.dataset.news || say(live.dataset.updated, { scores: $$(".side-card", live)
             .map((card) => card.querySelector("h2").textContent + " " + card.querySelector(".total").lastChild.textContent)
             .join(", ") });
         }
-        if (r.ok || r.status === 304) state.textContent = live.dataset.on;
+        if (r.ok || r.status === 304) state.textContent = live.dataset.following || live.dataset.on;
         else if (r.status === 401 || r.status === 403 || r.status === 404) {
           state.textContent = live.dataset.ended;
           news.textContent = state.textContent;
@@ -164,6 +164,23 @@
       setTimeout(() => $$("button[type=submit]", form).forEach((b) => (b.disabled = true)), 0);
     })
   );
+
+  // Chances to win of the sides named on the new-match page.
+  const odds = document.getElementById("chances");
+  if (odds) {
+    const setup = odds.closest("form");
+    let wait, asked = 0;
+    setup.addEventListener("input", () => {
+      clearTimeout(wait);
+      wait = setTimeout(async () => {
+        const url = new URL(odds.dataset.chances, location.href), mine = ++asked;
+        new FormData(setup).forEach((v, k) => /^(seat_|group$)/.test(k) && url.searchParams.append(k, v));
+        const r = await fetch(url).catch(() => 0);
+        const html = r.status === 200 ? await r.text() : "";
+        if (mine === asked) odds.innerHTML = html;
+      }, 300);
+    });
+  }
 
   const form = document.querySelector("form.hand-form");
   if (!form) return;

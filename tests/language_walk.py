@@ -16,13 +16,15 @@ import json
 import re
 from collections.abc import Iterator
 from dataclasses import dataclass
+from datetime import date
 from html.parser import HTMLParser
 from pathlib import Path
 
 from scorekeeper.extensions import db
 from scorekeeper.models import LinkRole, Membership, Player, Role
 from scorekeeper.rules import PRESETS
-from scorekeeper.services import accounts, groups, sharing
+from scorekeeper.season_models import League, LeagueCredit
+from scorekeeper.services import accounts, groups, leagues, sharing
 from scorekeeper.services.storage import transaction
 from tests.support import add_user, app_on_new_database, sign_in
 from tests.test_authorization import TABLE
@@ -39,6 +41,7 @@ HEADERS = {  # what a phone set to that language sends
 DATA_WORDS = {"Ada", "Mem", "Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Thursday", "Scorekeeper"}
 DATA_WORDS |= {"games", "BG", "Stats"}  # and an app, by its name
 DATA_WORDS |= {"Zed", "qqv", "qqz", "xxq", "qqx"}  # what the walk types in
+DATA_WORDS |= {"Autumn"}  # the league's name
 ALONE = {"languages.choose", "sharing.open_link"}  # change the caller: asked by a new client
 JSON_WORDS = {"label", "message", "name", "description", "source", "title"}
 
@@ -114,6 +117,29 @@ def build(path: Path, **config: object) -> World:
         sides = [{"players": names} for names in players]
         body = {"variant": key, "sides": sides, "group": ids["group"]}
         more[key] = _post(admin, "/api/v1/matches", body)["id"]
+    season = {"name": "Autumn", "start": "2026-01-01", "end": "2026-12-31", "scoring": "wdl"}
+    ids["league"] = _post(admin, "/api/v1/leagues", {**season, "group": ids["group"]})["id"]
+    with app.app_context(), transaction():
+        league = db.session.get(League, ids["league"])
+        link = leagues.new_link(league, accounts.find_user("Ada"))
+        ids |= {"league_link": link.token, "league_link_id": link.id}
+        first, second = (
+            db.session.execute(
+                db.select(Player.id).where(Player.group_id == ids["group"]).order_by(Player.id)
+            )
+            .scalars()
+            .all()[:2]
+        )
+        ids["credit"] = db.session.execute(
+            db.insert(LeagueCredit)
+            .values(
+                league_id=ids["league"],
+                evening=date(2026, 1, 5),
+                substitute_id=first,
+                replaced_id=second,
+            )
+            .returning(LeagueCredit.id)
+        ).scalar_one()
     with app.app_context(), transaction():
         viewer = sharing.new_link(match["id"], LinkRole.VIEWER, None)
         sharing.new_link(match["id"], LinkRole.SCORER, None)

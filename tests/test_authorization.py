@@ -24,12 +24,14 @@ match is not changed while it is walked.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from datetime import date
 
 import pytest
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Group, Invite, LinkRole, Membership, Player, Role, User
-from scorekeeper.services import accounts, groups, sharing
+from scorekeeper.season_models import League, LeagueCredit, LeagueLink
+from scorekeeper.services import accounts, groups, leagues, sharing
 from scorekeeper.services.storage import transaction
 from tests.support import add_user, app_on_new_database, sign_in
 
@@ -101,6 +103,39 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
         (ADMIN, "POST", "/matches/{match}/delete"),
     ],
     "sharing.open_link": [(PUBLIC, "GET", "/s/{spare_link}")],
+    # Leagues: read and shared by the group's members, run by their director (the member
+    # who created the league, here the group's admin, or any admin of the group).
+    "leagues.index": [
+        (GROUP_MEMBER, "GET", "/groups/{group}/leagues"),
+        (GROUP_MEMBER, "POST", "/groups/{group}/leagues"),
+    ],
+    "leagues.detail": [(GROUP_MEMBER, "GET", "/groups/{group}/leagues/{league}")],
+    "leagues.standings": [(GROUP_MEMBER, "GET", "/groups/{group}/leagues/{league}/standings")],
+    "leagues.standings_file": [
+        (GROUP_MEMBER, "GET", "/groups/{group}/leagues/{league}/standings.csv")
+    ],
+    "leagues.card_page": [
+        (GROUP_MEMBER, "GET", "/groups/{group}/leagues/{league}/players/{player}")
+    ],
+    "leagues.add_credit": [(GROUP_ADMIN, "POST", "/groups/{group}/leagues/{league}/credits")],
+    "leagues.remove_credit": [
+        (GROUP_ADMIN, "POST", "/groups/{group}/leagues/{league}/credits/{credit}/remove")
+    ],
+    "leagues.settings": [
+        (GROUP_ADMIN, "GET", "/groups/{group}/leagues/{league}/settings"),
+        (GROUP_ADMIN, "POST", "/groups/{group}/leagues/{league}/settings"),
+    ],
+    "leagues.delete": [(GROUP_ADMIN, "POST", "/groups/{group}/leagues/{league}/delete")],
+    "league_links.share": [(GROUP_MEMBER, "GET", "/groups/{group}/leagues/{league}/share")],
+    "league_links.new_link": [(GROUP_MEMBER, "POST", "/groups/{group}/leagues/{league}/share")],
+    "league_links.revoke_link": [
+        (GROUP_MEMBER, "POST", "/groups/{group}/leagues/{league}/share/{league_link_id}/revoke")
+    ],
+    "league_links.viewer": [(PUBLIC, "GET", "/l/{league_link}")],
+    "league_links.viewer_standings": [(PUBLIC, "GET", "/l/{league_link}/standings")],
+    "league_links.viewer_csv": [(PUBLIC, "GET", "/l/{league_link}/standings.csv")],
+    "league_links.viewer_card": [(PUBLIC, "GET", "/l/{league_link}/players/{player}")],
+    "chances.new_match": [(USER, "GET", "/matches/new/classic/chances?seat_0=Ann&seat_1=Bob")],
     "rulebook.index": [(PUBLIC, "GET", "/rules")],
     "languages.choose": [(PUBLIC, "GET", "/language/pt_BR?next=/rules")],
     "rulebook.preset": [(PUBLIC, "GET", "/rules/classic")],
@@ -126,6 +161,11 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "api_stats.stats": [(USER, "GET", "/api/v1/stats")],
     "api_exports.export": [(USER, "GET", "/api/v1/export")],
     "api_exports.import_matches": [(USER, "POST", "/api/v1/import")],
+    "api_players.players": [(USER, "GET", "/api/v1/players")],
+    "api_players.rating": [(GROUP_MEMBER, "GET", "/api/v1/players/{player}/rating")],
+    "api_leagues.create": [(USER, "POST", "/api/v1/leagues")],
+    "api_leagues.listing": [(USER, "GET", "/api/v1/leagues")],
+    "api_leagues.read": [(GROUP_MEMBER, "GET", "/api/v1/leagues/{league}")],
 }
 
 CALLERS = ("anonymous", "outsider", "viewer", "scorer", "member", "admin", "removed", "ended")
@@ -174,6 +214,10 @@ def world(tmp_path_factory) -> World:
     usual = [{"meld_points": 105, "hand_points": 5}, {"meld_points": 55, "hand_points": 5}]
     for _ in range(2):
         admin_client.post(f"/api/v1/matches/{match_id}/hands", json={"sides": usual})
+    body = {"name": "Autumn", "start": "2026-01-01", "end": "2026-12-31", "scoring": "wdl"}
+    ids["league"] = admin_client.post("/api/v1/leagues", json={**body, "group": ids["group"]}).json[
+        "id"
+    ]
     with app.app_context(), transaction():
         links = {
             role: sharing.new_link(match_id, LinkRole(role), None) for role in ("viewer", "scorer")
@@ -182,11 +226,29 @@ def world(tmp_path_factory) -> World:
         tokens.update({role: link.token for role, link in links.items()})
         own = sharing.new_link(match_id, LinkRole.SCORER, accounts.find_user("Rem")).token
         ids.update(match=match_id, link_id=spare.id, spare_link=spare.token)
+        league = db.session.get(League, ids["league"])
+        ada_user = accounts.find_user("Ada")
+        league_link = leagues.new_link(league, ada_user)
+        ids.update(league_link=league_link.token, league_link_id=league_link.id)
         ids["player"] = (
             db.session.execute(db.select(Player.id).where(Player.group_id == ids["group"]))
             .scalars()
             .first()
         )
+        players = db.session.execute(
+            db.select(Player.id).where(Player.group_id == ids["group"]).order_by(Player.id)
+        ).scalars()
+        first, second = list(players)[:2]
+        ids["credit"] = db.session.execute(
+            db.insert(LeagueCredit)
+            .values(
+                league_id=ids["league"],
+                evening=date(2026, 1, 5),
+                substitute_id=first,
+                replaced_id=second,
+            )
+            .returning(LeagueCredit.id)
+        ).scalar_one()
     clients = {
         "anonymous": app.test_client(),
         "outsider": sign_in(app.test_client(), "Out"),
@@ -262,10 +324,9 @@ def outcome(response) -> str:
         return "sign-in"
     if status == 401:
         return "sign-in"
-    if status == 404 and (
-        "There is no match" in response.get_data(as_text=True)
-        or "no such group" in response.get_data(as_text=True)
-    ):
+    body = response.get_data(as_text=True)
+    refusals = ("There is no match", "no such group", "There is no league", "There is no player")
+    if status == 404 and any(refusal in body for refusal in refusals):
         return "404"
     if status == 403:
         return "403"
@@ -296,8 +357,8 @@ def test_the_api_gives_each_bearer_exactly_its_rights(world, who, endpoint, need
     )
     assert response.is_json
     want = expected(need, who)
-    if who in ("viewer", "scorer") and need == USER:
-        want = "403"  # a link's token opens its match only: creating one is refused
+    if who in ("viewer", "scorer") and need in (USER, GROUP_MEMBER):
+        want = "403"  # a link's token opens its match only: anything else is refused
     assert outcome(response) == want, (response.status_code, response.get_data(as_text=True))
 
 
@@ -331,3 +392,6 @@ def test_the_walked_match_was_left_as_it_was(world):
         assert db.session.get(Group, world.ids["group"]).name == "Thursday"
         assert db.session.execute(db.select(db.func.count()).select_from(User)).scalar() == 6
         assert db.session.get(Invite, world.ids["invite_id"]).revoked_at is None
+        assert db.session.get(League, world.ids["league"]).name == "Autumn"
+        assert db.session.get(LeagueCredit, world.ids["credit"]) is not None
+        assert db.session.get(LeagueLink, world.ids["league_link_id"]).revoked_at is None

@@ -4,7 +4,7 @@ A nullable column: every account there is keeps reading the app in each phone's 
 language (its chooser, else its browser's) until its user chooses one.
 
 Revision ID: b8d2f4a6c913
-Revises: a7c3e9d2b541
+Revises: e7a4c2f9b318
 Create Date: 2026-12-02 09:00:00
 
 """
@@ -14,7 +14,7 @@ from alembic import op
 
 # revision identifiers, used by Alembic.
 revision = "b8d2f4a6c913"
-down_revision = "a7c3e9d2b541"
+down_revision = "e7a4c2f9b318"
 branch_labels = None
 depends_on = None
 

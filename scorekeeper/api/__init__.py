@@ -7,6 +7,14 @@ from __future__ import annotations
 
 from flask import Blueprint
 
-from . import exports, matches, scoring, stats, variants
+from . import exports, leagues, matches, players, scoring, stats, variants
 
-BLUEPRINTS: tuple[Blueprint, ...] = (variants.bp, scoring.bp, matches.bp, exports.bp, stats.bp)
+BLUEPRINTS: tuple[Blueprint, ...] = (
+    variants.bp,
+    scoring.bp,
+    matches.bp,
+    exports.bp,
+    stats.bp,
+    players.bp,
+    leagues.bp,
+)

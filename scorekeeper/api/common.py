@@ -18,10 +18,16 @@ PREFIX = "/api/v1"
 class ApiError(Exception):
     """An error answer: an HTTP status and the problems to report."""
 
-    def __init__(self, status: int, problems: Iterable[FieldError]) -> None:
+    def __init__(
+        self,
+        status: int,
+        problems: Iterable[FieldError],
+        headers: dict[str, str] | None = None,
+    ) -> None:
         super().__init__(status)
         self.status = status
         self.problems = tuple(problems)
+        self.headers = headers or {}
 
 
 def fail(status: int, message: str, field: str | None = None) -> NoReturn:

@@ -23,7 +23,7 @@ from ..services.storage import transaction
 from ..validation import FieldError, ValidationError
 from ..words.translate import gettext
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
-from .state import etag, match_json
+from .state import etag, kept_states, match_json, state_key
 
 MIN_TOKEN_LENGTH = 16
 
@@ -59,14 +59,24 @@ def _write(match_id: int, action: Callable[[], Saved], status: int = 200) -> Res
     A write that changed nothing (a token already used) answers 200 whatever `status`;
     `warnings` is there only when the hand is unlikely (as the page would ask about).
     """
+    made = None
     try:
         with transaction():
             saved = action()
+            if saved.changed and saved.match is not None:
+                # Made from the objects the write holds, before its commit (under its lock,
+                # so exactly the state it commits), and kept for the reads that follow.
+                made = (saved.match.uid, saved.match.revision, match_json(saved.match))
     except ValidationError as error:
         raise ApiError(422, error.problems) from None
     except MatchError as error:
         raise ApiError(error.status, [FieldError(None, None, error.message)]) from None
-    return _answer(match_id, status if saved.changed else 200, saved.warnings)
+    status = status if saved.changed else 200
+    if made is None:
+        return _answer(match_id, status, saved.warnings)
+    uid, revision, state = made
+    kept_states().put(state_key(uid, revision), state)
+    return _state_response(uid, revision, state, status, saved.warnings)
 
 
 def _first_dealer(body: dict[str, Any]) -> object:
@@ -159,15 +169,34 @@ def _if_match(access: MatchAccess) -> int | None:
     raise ApiError(412, [FieldError(None, None, said)])
 
 
-def _answer(match_id: int, status: int = 200, warnings: tuple[FieldError, ...] = ()) -> Response:
-    """The match state as it is now, with its ETag (and the write's warnings)."""
-    match = _match(match_id)
-    body = match_json(match)
-    if warnings:
-        body["warnings"] = [warning.to_dict() for warning in warnings]
+def _answer(
+    match_id: int,
+    status: int = 200,
+    warnings: tuple[FieldError, ...] = (),
+    access: MatchAccess | None = None,
+) -> Response:
+    """The match state as it is now, with its ETag (and the write's warnings); the one
+    kept for the revision `access` read, when there is one."""
+    if access is None:
+        match = _match(match_id)
+        uid, revision, state = match.uid, match.revision, match_json(match)
+    else:
+        uid, revision = access.uid, access.revision
+        state = kept_states().get(state_key(uid, revision), lambda: match_json(_match(match_id)))
+    return _state_response(uid, revision, state, status, warnings)
+
+
+def _state_response(
+    uid: str,
+    revision: int,
+    state: dict[str, Any],
+    status: int,
+    warnings: tuple[FieldError, ...] = (),
+) -> Response:
+    body = {**state, "warnings": [w.to_dict() for w in warnings]} if warnings else state
     response = jsonify(body)
     response.status_code = status
-    response.set_etag(etag(match.uid, match.revision), weak=True)
+    response.set_etag(etag(uid, revision), weak=True)
     return response
 
 
@@ -214,7 +243,7 @@ def read(match_id: int) -> ResponseReturnValue:
         response = Response(status=304)
         response.set_etag(tag, weak=True)
         return response
-    return _answer(match_id)
+    return _answer(match_id, access=access)
 
 
 @bp.post("/<int:match_id>/hands")

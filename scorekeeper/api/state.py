@@ -4,11 +4,32 @@ from __future__ import annotations
 
 from typing import Any
 
+from flask import Flask, current_app
+from flask_babel import get_locale
+
 from .. import words
+from ..cache import LruCache
 from ..models import Match
 from ..services.audit import audit_rows
 from ..services.match_state import match_state
 from ..services.seated import seated_json
+
+STATES = "scorekeeper.states"  # app.extensions: match states as the API answers them
+STATES_KEPT = 256
+
+
+def state_key(uid: str, revision: int) -> tuple[str, int, str]:
+    """What a state's words depend on beside the match at its revision: the language."""
+    return (uid, revision, str(get_locale()))
+
+
+def kept_states() -> LruCache[tuple[str, int, str], dict[str, Any]]:
+    kept: LruCache[tuple[str, int, str], dict[str, Any]] = current_app.extensions[STATES]
+    return kept
+
+
+def init_app(app: Flask) -> None:
+    app.extensions[STATES] = LruCache(STATES_KEPT)
 
 
 def etag(uid: str, revision: int) -> str:

@@ -16,7 +16,7 @@ never depends on how the data arrived.
 from __future__ import annotations
 
 from collections import defaultdict
-from collections.abc import Iterable, Mapping
+from collections.abc import Iterable, Mapping, Sequence
 from dataclasses import dataclass, replace
 from datetime import UTC, date, datetime, tzinfo
 from enum import StrEnum
@@ -194,6 +194,14 @@ def league_standings(
     rows.sort(key=order)
     placed = [replace(row, rank=rank) for rank, row in enumerate(_ranked(rows), start=1)]
     return LeagueStandings(evenings, (*placed, *(row for row in rows if not row.ranked)))
+
+
+def counted_evenings(per_evening: Sequence[int | None], best_of: int | None) -> tuple[bool, ...]:
+    """Which of a player's evenings make their points: the best `best_of` of those played
+    (all of them without a limit); of evenings with equal points, the earlier counts."""
+    played = [(-points, index) for index, points in enumerate(per_evening) if points is not None]
+    best = {index for _, index in sorted(played)[:best_of]}
+    return tuple(index in best for index in range(len(per_evening)))
 
 
 def _ranked(rows: Iterable[LeagueRow]) -> Iterable[LeagueRow]:

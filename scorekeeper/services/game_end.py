@@ -7,8 +7,10 @@ from ..rules import GameResult
 from ..validation import FieldError
 from ..words import number
 from ..words.translate import gettext, ngettext
+from . import ratings
 from .match_lock import EndsTooEarly
 from .match_state import hand_records, hand_totals, match_rules, result_after, running_totals
+from .rated_matches import is_counted
 
 
 def results_by_hand(match: Match) -> list[GameResult]:
@@ -49,15 +51,17 @@ def _settle(match: Match, result: GameResult) -> list[FieldError]:
     """Keep where the game stands in the match; a warning when this change ends it.
 
     `finished_at` is set exactly when the match is no longer played (its place in the
-    history), and kept as it was while a correction leaves it over."""
+    history), and kept as it was while a correction leaves it over. Ratings follow."""
     if match.status == MatchStatus.ABANDONED:
         return []
     ends_now = result.over and match.status != result.status
+    was_counted = is_counted(match)
     if result.over and match.finished_at is None:
         match.finished_at = utcnow()
     elif not result.over:
         match.finished_at = None
     match.status, match.winner = result.status, result.winner
+    ratings.match_settled(match, was_counted)
     if not ends_now:
         return []
     if result.winner is None:

@@ -34,6 +34,7 @@ from ..validation import FieldError, ValidationError
 from ..words.translate import gettext
 from . import names
 from .match_setup import clean_name
+from .seasons import merge_in_seasons
 
 ACTIVITY_SHOWN = 50
 
@@ -418,6 +419,7 @@ def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str
         update(SideMember).where(SideMember.player_id == gone.id).values(player_id=kept.id)
     )
     _changed(group_id, kept.id)
+    merge_in_seasons(group_id, gone.id, kept.id)
     if kept.user_id is None:
         kept.user_id = gone.user_id
     db.session.delete(gone)

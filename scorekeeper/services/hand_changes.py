@@ -157,7 +157,7 @@ def correct_hand(
     check_confirmed(confirmed, posted, warnings)
     audit.keep(match, hand, "corrected", before=before, after=after, actor=actor)
     flush_write()
-    return Saved(number, changed=True, warnings=tuple(warnings))
+    return Saved(number, changed=True, warnings=tuple(warnings), match=match)
 
 
 def remove_hand(
@@ -204,4 +204,4 @@ def remove_hand(
     settle_game_end(match)
     audit.keep_removal(match, number, removed_id, before=before, actor=actor)
     flush_write()
-    return Saved(number, changed=True)
+    return Saved(number, changed=True, match=match)

@@ -30,12 +30,14 @@ from .match_state import match_rules, side_names
 
 @dataclass(frozen=True)
 class Saved:
-    """What a write did: the hand's number now, whether anything changed, and what was
-    unusual about it (the API lists it as warnings)."""
+    """What a write did: the hand's number now, whether anything changed, what was unusual
+    about it (the API lists it as warnings), and the match as the write left it (loaded,
+    in the write's transaction: its answer is made from it before the commit)."""
 
     number: int
     changed: bool
     warnings: tuple[FieldError, ...] = ()
+    match: Match | None = None
 
 
 def confirmable(records: object, lineup: object = None) -> object:
@@ -180,4 +182,4 @@ def record_hand(
     check_confirmed(confirmed, confirmable(records, lineup), warnings)
     audit.keep(match, hand, "recorded", after=audit.hand_snapshot(hand), actor=actor)
     flush_write()
-    return Saved(number, changed=True, warnings=tuple(warnings))
+    return Saved(number, changed=True, warnings=tuple(warnings), match=match)

@@ -37,6 +37,7 @@ class HistorySearch:
     since: str = ""
     until: str = ""
     sort: str = "newest"
+    league: str = ""  # a league's id: its group, games and evenings (see `match_scope`)
     problems: dict[str, str] = field(default_factory=dict)
 
     def args(self) -> dict[str, str]:
@@ -49,6 +50,7 @@ class HistorySearch:
             "from": self.since,
             "to": self.until,
             "sort": "" if self.sort == "newest" else self.sort,
+            "league": self.league,
         }
         return {key: value for key, value in values.items() if value}
 
@@ -106,7 +108,8 @@ def read_search(args: Mapping[str, str]) -> HistorySearch:
     first, last = read_date(since, "from", problems), read_date(until, "to", problems)
     if first and last and first > last:
         problems["to"] = gettext("The end of the period comes before its start")
-    return HistorySearch(player, partner, variant, result, since, until, sort, problems)
+    league = text("league")[:12]
+    return HistorySearch(player, partner, variant, result, since, until, sort, league, problems)
 
 
 def _players(group_ids: list[int], name: str) -> ColumnElement[bool]:

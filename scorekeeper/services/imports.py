@@ -47,10 +47,11 @@ from ..rules.hand import MAX_DEAL
 from ..rules.seats import phase_after
 from ..validation import FieldError, ValidationError
 from ..words.translate import gettext, ngettext
-from . import audit
+from . import audit, ratings
 from .exports import FORMAT, VERSION
 from .import_hands import FileReader, Scored, TooManyProblems, scored_hand
 from .match_state import result_after
+from .rated_matches import COUNTED
 
 ABANDONED = MatchStatus.ABANDONED
 STATUSES = (PLAYING, TIED, FINISHED, DRAWN, ABANDONED)
@@ -436,6 +437,8 @@ def import_export(
                 )
             )
     db.session.flush()
+    if any(row.status in COUNTED and row.finished_at is not None for _, row, _ in saved):
+        ratings.invalidate(group_id)  # imported matches count by their own finished_at
     return Imported(len(new), len(matches) - len(new), skipped_in)
 
 

@@ -10,11 +10,12 @@ from ..extensions import db
 from ..models import SIDE_NAME_LENGTH, Activity, ActivityAction, MatchStatus, side_name_of, utcnow
 from ..validation import FieldError, ValidationError
 from ..words.translate import gettext
-from . import names
+from . import names, ratings
 from .groups import record_activity
 from .match_lock import MatchError, lock_match
 from .match_setup import clean_name
 from .match_state import no_longer_played
+from .rated_matches import is_counted
 
 
 def rename_side(match_id: int, seat: int, raw: object) -> str:
@@ -54,5 +55,7 @@ def delete_match(match_id: int, actor: str) -> Activity:
         variant=match.variant,
         sides=[side.name for side in match.sides],
     )
+    if is_counted(match):
+        ratings.invalidate(match.group_id)
     db.session.delete(match)
     return entry

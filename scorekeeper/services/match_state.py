@@ -8,7 +8,7 @@ from typing import Any
 
 from flask import current_app
 from sqlalchemy import select
-from sqlalchemy.orm import selectinload
+from sqlalchemy.orm import joinedload, selectinload
 
 from .. import words
 from ..cache import LruCache
@@ -97,15 +97,19 @@ def load_match(match_id: int) -> Match | None:
     it as it is now, not as this session saw it before."""
     if not valid_id(match_id):
         return None
-    return db.session.execute(
-        select(Match)
-        .where(Match.id == match_id)
-        .options(
-            selectinload(Match.sides).selectinload(Side.members).joinedload(SideMember.player),
-            selectinload(Match.hands).selectinload(Hand.sides),
+    return (
+        db.session.execute(
+            select(Match)
+            .where(Match.id == match_id)
+            .options(
+                joinedload(Match.sides).joinedload(Side.members).joinedload(SideMember.player),
+                selectinload(Match.hands).selectinload(Hand.sides),
+            )
+            .execution_options(populate_existing=True)
         )
-        .execution_options(populate_existing=True)
-    ).scalar_one_or_none()
+        .unique()
+        .scalar_one_or_none()
+    )
 
 
 def match_rules(match: Match) -> Rules:

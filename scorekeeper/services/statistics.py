@@ -35,6 +35,7 @@ from ..extensions import db
 from ..models import Hand, HandSide, Match, Player, Side, SideMember
 from ..rules.game import DRAWN, FINISHED
 from ..rules.hand import KNOWN_KINDS
+from .match_scope import MatchScope
 from .partnerships import partnership_records
 from .stats_records import ORDER, Statistics, record_of
 
@@ -42,13 +43,16 @@ from .stats_records import ORDER, Statistics, record_of
 @dataclass(frozen=True)
 class StatsFilter:
     """Which matches count: of these groups, optionally one variant, a period (dates
-    inclusive, on the day a match ended, UTC) and only those a player sat in."""
+    inclusive, on the day a match ended, UTC), only those a player sat in, and only
+    those of a league (`scope`: its group, games and evenings; an event's, once events
+    exist)."""
 
     group_ids: tuple[int, ...]
     variant: str | None = None
     since: date | None = None
     until: date | None = None
     player_id: int | None = None
+    scope: MatchScope | None = None
 
 
 def _done_matches(where: StatsFilter) -> CTE:
@@ -66,6 +70,8 @@ def _done_matches(where: StatsFilter) -> CTE:
         query = query.where(
             Match.finished_at < datetime.combine(where.until, time()) + timedelta(1)
         )
+    if where.scope is not None:
+        query = query.where(*where.scope.conditions())
     if where.player_id is not None:
         # The player's matches found once (not asked of each match: SQLite would walk
         # all the player's seats for every match).

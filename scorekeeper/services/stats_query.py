@@ -13,6 +13,8 @@ from ..models import Player, name_key
 from ..rules import PRESETS
 from ..words.translate import gettext
 from .history_search import read_date
+from .leagues import leagues_of
+from .match_scope import read_scope
 from .statistics import StatsFilter
 
 NAME_LIMIT = 40
@@ -26,6 +28,7 @@ class StatsQuery:
     player: str = ""
     since: str = ""
     until: str = ""
+    league: str = ""
     where: StatsFilter | None = None
     player_id: int | None = None
     problems: dict[str, str] = field(default_factory=dict)
@@ -42,8 +45,8 @@ def player_named(group_ids: tuple[int, ...], name: str) -> Player | None:
 
 
 def read_query(args: Mapping[str, str], group_ids: tuple[int, ...]) -> StatsQuery:
-    """The filters in `args` (variant, player, from, to), each checked; a problem per
-    field in words when one is not valid (then no filter)."""
+    """The filters in `args` (variant, player, from, to, league), each checked; a problem
+    per field in words when one is not valid (then no filter)."""
     problems: dict[str, str] = {}
     variant = args.get("variant", "").strip()[:NAME_LIMIT]
     if variant and variant not in PRESETS:
@@ -56,6 +59,7 @@ def read_query(args: Mapping[str, str], group_ids: tuple[int, ...]) -> StatsQuer
     since, until = read_date(since_raw, "from", problems), read_date(until_raw, "to", problems)
     if since and until and since > until:
         problems["to"] = gettext("The end of the period comes before its start")
+    season = read_scope(args, leagues_of(group_ids), problems)
     where = None
     if not problems:
         where = StatsFilter(
@@ -64,7 +68,15 @@ def read_query(args: Mapping[str, str], group_ids: tuple[int, ...]) -> StatsQuer
             since=since,
             until=until,
             player_id=found.id if found else None,
+            scope=season.scope,
         )
     return StatsQuery(
-        variant, player, since_raw, until_raw, where, found.id if found else None, problems
+        variant,
+        player,
+        since_raw,
+        until_raw,
+        season.league,
+        where,
+        found.id if found else None,
+        problems,
     )

@@ -6,10 +6,13 @@ from flask import Blueprint
 
 from . import (
     auth,
+    chances,
     groups,
     hands,
     history,
     home,
+    league_links,
+    leagues,
     match_changes,
     matches,
     rulebook,
@@ -33,4 +36,7 @@ BLUEPRINTS: tuple[Blueprint, ...] = (
     rulebook.bp,
     shell.bp,
     stats.bp,
+    leagues.bp,
+    league_links.bp,
+    chances.bp,
 )

@@ -15,7 +15,9 @@ from ..rules import PRESETS
 from ..services import listing
 from ..services.groups import group_ids, group_names
 from ..services.history_search import RESULTS, SORTS, HistorySearch, conditions, read_search
+from ..services.leagues import leagues_of
 from ..services.listing import Cursor
+from ..services.match_scope import read_scope
 from ..words import number
 from ..words.translate import gettext, ngettext
 
@@ -45,6 +47,8 @@ def found_text(count: int, search: HistorySearch, results: Mapping[str, str]) ->
 def index() -> ResponseReturnValue:
     mine = sorted(group_ids(current_user))
     search = read_search(request.args)
+    seasons = leagues_of(mine)
+    season = read_scope(request.args, seasons, search.problems)
     after = Cursor.read(request.args.get("after", ""))
     before = Cursor.read(request.args.get("before", "")) if after is None else None
     result = None
@@ -53,7 +57,7 @@ def index() -> ResponseReturnValue:
             mine,
             search.player or None,
             search.variant or None,
-            where=conditions(search, mine),
+            where=conditions(search, mine) + (season.scope.conditions() if season.scope else []),
             oldest_first=search.oldest_first,
             after=after,
             before=before,
@@ -75,5 +79,6 @@ def index() -> ResponseReturnValue:
         results=RESULTS,
         sorts=SORTS,
         groups=group_names(current_user),
+        leagues=seasons,
     )
     return html, 400 if search.problems else 200

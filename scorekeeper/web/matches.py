@@ -17,6 +17,7 @@ from flask import (
     url_for,
 )
 from flask.typing import ResponseReturnValue
+from flask_babel import get_locale
 from flask_login import current_user
 from markupsafe import Markup
 from werkzeug.exceptions import HTTPException
@@ -35,6 +36,7 @@ from ..services.seated import board_view
 from ..services.storage import StorageUnavailable, transaction
 from ..validation import ValidationError
 from ..words.translate import gettext
+from .chances import ChanceQuestion, chance_question
 from .charts import running_totals_chart
 from .common import LAST_GROUP, add_problems, match_or_404
 from .match_form import field_for_problem as match_field_for_problem
@@ -155,25 +157,56 @@ def _hands_param() -> int | None:
 
 
 BOARDS = "scorekeeper.boards"  # app.extensions: rendered live boards
+VIEWS = "scorekeeper.scoreboards"  # app.extensions: what scoreboards show (ScoreboardView)
 BOARDS_KEPT = 512
+
+
+@dataclass(frozen=True)
+class ScoreboardView:
+    """What the scoreboard shows of the match: the same for everyone with one access level
+    at one revision (in one language), so made once and kept, as the live board is."""
+
+    match_id: int
+    game: str
+    sides: tuple[tuple[str, int], ...]  # name, total
+    seats: tuple[str, ...]
+    board: Markup
+    live: bool  # the latest hands: the page follows the match
+    over: bool  # the game is over: a rematch is offered
+    next_dealer: str
+    bgstats: str | None  # a finished match's link to log it in BG Stats
+    chances: ChanceQuestion | None  # answered at each reading: ratings move meanwhile
 
 
 @bp.get("/<int:match_id>")
 def scoreboard(match_id: int) -> ResponseReturnValue:
     access = require_match(match_id, Level.VIEWER)
     start = _hands_param()
-    state = match_state(match_or_404(match_id))
-    window = HandWindow.of(len(state.hands), start)
-    etag = board_etag(access)
+
+    def make() -> ScoreboardView:
+        state = match_state(match_or_404(match_id))
+        window = HandWindow.of(len(state.hands), start)
+        return ScoreboardView(
+            match_id=match_id,
+            game=words.game_name(state.rules.key),
+            sides=tuple((side.name, side.total) for side in state.sides),
+            seats=tuple(state.table_order),
+            board=live_board(access, state, window),
+            live=window.latest,  # an earlier page of hands is history: it does not follow
+            over=state.over,
+            next_dealer=state.next_dealer,
+            bgstats=bgstats.play_link(state),
+            chances=chance_question(state.match),
+        )
+
+    views: LruCache[tuple[str, int | None, str], ScoreboardView] = current_app.extensions[VIEWS]
+    view = views.get((board_etag(access), start, str(get_locale())), make)
     return render_template(
         "scoreboard.html",
-        state=state,
-        game=words.game_name(state.rules.key),
-        board=live_board(access, state, window),
-        live=window.latest,  # an earlier page of hands is history: it does not follow
-        bgstats=bgstats.play_link(state),
+        view=view,
         level=access.level,
-        etag=etag,
+        etag=board_etag(access),
+        chances=view.chances.answer() if view.chances else None,
     )
 
 
@@ -209,9 +242,9 @@ def live_board(access: MatchAccess, state: MatchState, window: HandWindow | None
 
     if state.match.revision != access.revision:  # a write came in between: not kept
         return render()
-    boards: LruCache[tuple[str, int | None], Markup] = current_app.extensions[BOARDS]
+    boards: LruCache[tuple[str, int | None, str], Markup] = current_app.extensions[BOARDS]
     shown = window.first if window is not None and not window.latest else None
-    return boards.get((board_etag(access), shown), render)
+    return boards.get((board_etag(access), shown, str(get_locale())), render)
 
 
 @bp.get("/<int:match_id>/board")
@@ -241,3 +274,4 @@ def board(match_id: int) -> ResponseReturnValue:
 
 def init_app(app: Flask) -> None:
     app.extensions[BOARDS] = LruCache(BOARDS_KEPT)
+    app.extensions[VIEWS] = LruCache(BOARDS_KEPT)

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import cast
 
 from flask import Blueprint, abort, render_template, request
@@ -11,11 +12,13 @@ from sqlalchemy import select
 
 from .. import words
 from ..access import login_required
+from ..clubs import PlayerRating
 from ..extensions import db
 from ..ids import MAX_ID
 from ..models import Group, Player, Role, User
 from ..rules import PRESETS
-from ..services import groups
+from ..services import groups, ratings
+from ..services.leagues import leagues_of
 from ..services.results import HeadToHead, head_to_head, timeline
 from ..services.statistics import StatsFilter, statistics
 from ..services.stats_query import player_named, read_query
@@ -26,6 +29,15 @@ from .groups import link_form
 bp = Blueprint("stats", __name__, url_prefix="/groups")
 
 ROWS_SHOWN = 40  # players (and partnerships) a page lists at most: the most winning first
+
+
+@dataclass(frozen=True)
+class PlayerRatings:
+    """A player's ratings in one group (whether they are current, and each family's)."""
+
+    group_id: int
+    current: bool
+    ratings: list[PlayerRating]
 
 
 def _group(group_id: int) -> Group:
@@ -104,7 +116,11 @@ def group_stats(group_id: int) -> ResponseReturnValue:
     team, versus = request.args.get("team", "")[:40], request.args.get("vs", "")[:40]
     if found is not None and query.where:
         everything = StatsFilter(
-            (group_id,), query.where.variant, query.where.since, query.where.until
+            (group_id,),
+            query.where.variant,
+            query.where.since,
+            query.where.until,
+            scope=query.where.scope,
         )
         if query.player_id and rival:
             duel = head_to_head(everything, (query.player_id,), (rival.id,))
@@ -116,8 +132,17 @@ def group_stats(group_id: int) -> ResponseReturnValue:
             team_duel = head_to_head(everything, teams[team], teams[versus])
         elif team in teams and versus in teams:
             problems["vs"] = gettext("Choose two partnerships with nobody in common")
+    current = ratings.current([group_id])[group_id]
+    chosen = PRESETS.get(query.variant)
+    families = [chosen.family] if chosen else ratings.families_played(group_id)
+    rated = (
+        [(f, ratings.family_table(group_id, f)[:ROWS_SHOWN]) for f in families] if current else []
+    )
     return render_template(
         "stats.html",
+        rated=rated,
+        ratings_current=current,
+        leagues=leagues_of([group_id]),
         group=group,
         query=query,
         problems=problems,
@@ -163,8 +188,16 @@ def player(group_id: int, player_id: int) -> ResponseReturnValue:
     )
     results = timeline(where, tuple(ids), together=False)
     chart = results_chart(chosen.name, [result.outcome for result in results])
+    current = ratings.current(names)
+    held = ratings.ratings_of([p.id for p in same])
+    shown = [
+        PlayerRatings(p.group_id, current.get(p.group_id, True), held[p.id])
+        for p in same
+        if p.group_id is not None
+    ]
     return render_template(
         "player.html",
+        ratings=shown,
         group_id=group_id,
         player=chosen,
         records=records,

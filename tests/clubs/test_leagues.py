@@ -13,6 +13,7 @@ from scorekeeper.clubs.leagues import (
     LeagueScoring,
     LeagueSettings,
     SubstituteCredit,
+    counted_evenings,
     entry_points,
     evening_of,
     league_settings_problems,
@@ -155,3 +156,17 @@ def test_league_settings_from_the_api():
     with pytest.raises(InvalidSettings) as caught:
         read_league_settings(data)
     assert [p.field for p in caught.value.problems] == ["start", "scoring", "best_of"]
+
+
+def test_the_evenings_that_count_are_the_best_n_the_earlier_first():
+    assert counted_evenings((2, 2, 0, 2), 3) == (True, True, False, True)
+    assert counted_evenings((2, 0, 0, 0), 3) == (True, True, True, False)  # the earlier zeros
+    assert counted_evenings((None, 5, None, 1), 1) == (False, True, False, False)
+    assert counted_evenings((3, None, 1), None) == (True, False, True)  # all that were played
+    assert counted_evenings((), 2) == ()
+    row = league_standings(
+        LeagueSettings(E1, E4, LeagueScoring.VP, 3, 2), vp_league_points(), NAMES
+    ).rows[0]
+    kept = [p for p, counts in zip(row.per_evening, counted_evenings(row.per_evening, 3),
+                                   strict=True) if counts]  # fmt: skip
+    assert sum(kept) == row.points

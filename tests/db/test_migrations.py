@@ -20,6 +20,7 @@ from tests.support import signed_in
 MODEL_TABLES = {"player", "match", "side", "side_member", "hand", "hand_side", "audit_entry"}
 MODEL_TABLES |= {"user", "api_token", "group", "membership", "invite", "share_link"}
 MODEL_TABLES |= {"setting", "activity", "sign_in", "rate_limit"}
+MODEL_TABLES |= {"rating", "rating_state", "league", "league_credit", "league_link"}
 
 
 def schema_diff(app) -> list:

@@ -9,7 +9,8 @@ import pytest
 from playwright.sync_api import Browser, Page
 
 from scorekeeper.models import LinkRole
-from scorekeeper.services import accounts, groups, sharing
+from scorekeeper.services import accounts, groups, leagues, sharing
+from scorekeeper.services.league_tables import league_table
 from scorekeeper.services.storage import transaction
 from tests.support import TESTER
 
@@ -48,6 +49,8 @@ def urls(live_server: str) -> dict[str, str]:
     penalties = api(live_server, "POST", "/api/v1/matches", fournier)["id"]
     burraco = {"variant": "burraco", "sides": [{"players": ["Gus"]}, {"players": ["Hal"]}]}
     single = api(live_server, "POST", "/api/v1/matches", burraco)["id"]
+    season = {"name": "Season", "start": "2000-01-01", "end": "2999-12-31", "scoring": "wdl"}
+    league = api(live_server, "POST", "/api/v1/leagues", {**season, "best_of": 2})["id"]
     with live_server.app.app_context(), transaction():
         tester = accounts.find_user(TESTER)
         group = groups.personal_group(tester)
@@ -55,6 +58,11 @@ def urls(live_server: str) -> dict[str, str]:
         sharing.new_link(mid, LinkRole.VIEWER, tester)
         group_id = group.id
         eve = next(p.id for p in groups.players(group_id) if p.name == "Eve")
+        table = league_table(leagues.league_in([group_id], league))
+        fay = next(p.id for p in groups.players(group_id) if p.name == "Fay")
+        evening = table.evenings[0]
+        leagues.add_credit(table.league, evening, eve, fay, table.played, tester)
+        viewer = leagues.new_link(table.league, tester).token
     base = live_server
     return {
         "account": f"{base}/account",
@@ -85,6 +93,13 @@ def urls(live_server: str) -> dict[str, str]:
         "history search": f"{base}/history?player=Eve&result=won&from=2020-01-01&sort=oldest",
         "statistics": f"{base}/groups/{group_id}/stats?player=Eve&against=Fay",
         "player": f"{base}/groups/{group_id}/players/{eve}",
+        "leagues": f"{base}/groups/{group_id}/leagues",
+        "league": f"{base}/groups/{group_id}/leagues/{league}",
+        "league card": f"{base}/groups/{group_id}/leagues/{league}/players/{fay}",
+        "league settings": f"{base}/groups/{group_id}/leagues/{league}/settings",
+        "league share": f"{base}/groups/{group_id}/leagues/{league}/share",
+        "league viewer": f"{base}/l/{viewer}",
+        "new classic for two": f"{base}/matches/new/classic-2p",
         "rules": f"{base}/rules",
         "rules brazilian": f"{base}/rules/brazilian",
         "match rules": f"{base}/matches/{mid}/rules",
@@ -143,6 +158,13 @@ NAMES = [
     "history search",
     "statistics",
     "player",
+    "leagues",
+    "league",
+    "league card",
+    "league settings",
+    "league share",
+    "league viewer",
+    "new classic for two",
     "rules",
     "rules brazilian",
     "match rules",
@@ -167,6 +189,8 @@ ZOOMED = [
     "hand detail",
     "new classic",
     "history",
+    "league",
+    "league card",
 ]
 
 

@@ -8,12 +8,20 @@ from __future__ import annotations
 
 import gzip
 import re
+from datetime import timedelta
 
 import pytest
+from sqlalchemy import update
 
 from scorekeeper.extensions import db
+from scorekeeper.models import Match
 from scorekeeper.rules import PRESETS
-from tests.support import app_on_new_database, signed_in
+from scorekeeper.season_models import League
+from scorekeeper.services import accounts, groups, leagues, ratings
+from scorekeeper.services.league_tables import league_table
+from scorekeeper.services.rating_replays import EXTENSION
+from scorekeeper.services.storage import transaction
+from tests.support import TESTER, app_on_new_database, load_bench, signed_in
 
 pytestmark = pytest.mark.xdist_group("page-weight")  # one worker builds the busy club once
 BUDGET = 14 * 1024
@@ -57,12 +65,55 @@ def site(tmp_path_factory):
             for s in range(layout.sides)
         ]
         per_preset[key] = _post(client, "/api/v1/matches", {"variant": key, "sides": sides})["id"]
+    season = _club_season(app, client)
     with app.app_context():
         db.engine.dispose()
-    return client, long_match, per_preset
+    return client, long_match, per_preset | season
 
 
-def _pages(long_match: int, per_preset: dict[str, int]) -> list[str]:
+def _club_season(app, client) -> dict[str, object]:
+    """A club's season in a group of its own: 40 players, 20 matches an evening over 12
+    evenings, a league of it with a substitute credited, and a viewer link."""
+    with app.app_context(), transaction():
+        club = groups.create_group(accounts.find_user(TESTER), "Club").id
+    finished = {"variant": "classic-2p", "options": {"target": 500}, "group": club}
+    out = {"went_out": True, "canastas": {"natural": 2}, "meld_points": 300}
+    firsts = []
+    for n in range(20):
+        sides = [{"players": [f"Member {n} east"]}, {"players": [f"Member {n} west"]}]
+        mid = _post(client, "/api/v1/matches", {**finished, "sides": sides})["id"]
+        _post(client, f"/api/v1/matches/{mid}/hands", {"sides": [out, {"hand_points": 50}]})
+        firsts.append(mid)
+    with app.app_context():
+        for first in firsts:
+            copies = load_bench("scaling").copy_match(first, 11)
+            start = db.session.get(Match, first).finished_at
+            with transaction():
+                for days, copy in enumerate(copies, start=1):
+                    db.session.execute(
+                        update(Match)
+                        .where(Match.id == copy)
+                        .values(finished_at=start - timedelta(days=days))
+                    )
+        with transaction():
+            ratings.invalidate(club)
+    app.extensions[EXTENSION].wait_all()
+    body = {"name": "Autumn season", "start": "2000-01-01", "end": "2999-12-31"}
+    league = _post(client, "/api/v1/leagues", {**body, "scoring": "wdl", "group": club})
+    with app.app_context(), transaction():
+        table = league_table(db.session.get(League, league["id"]))
+        evening = table.evenings[3]
+        substitute = next(iter(sorted(table.played[evening])))
+        replaced = next(row.player for row in table.rows if row.player != substitute)
+        leagues.add_credit(
+            table.league, evening, substitute, replaced, table.played, accounts.find_user(TESTER)
+        )
+        link = leagues.new_link(table.league, accounts.find_user(TESTER)).token
+    assert len(league["standings"]) == 40
+    return {"club": club, "league": league["id"], "player": replaced, "link": link}
+
+
+def _pages(long_match: int, per_preset: dict[str, object]) -> list[str]:
     pages = [
         "/",
         "/matches/new",
@@ -88,6 +139,18 @@ def _pages(long_match: int, per_preset: dict[str, int]) -> list[str]:
         "/groups/1/stats?player=Annabelle&against=Bartholomew",
         "/groups/1/players/1",
         "/login",
+    ]
+    club, league = per_preset["club"], per_preset["league"]
+    pages += [
+        f"/groups/{club}/leagues",
+        f"/groups/{club}/leagues/{league}",
+        f"/groups/{club}/leagues/{league}/players/{per_preset['player']}",
+        f"/groups/{club}/leagues/{league}/settings",
+        f"/groups/{club}/leagues/{league}/share",
+        f"/l/{per_preset['link']}",
+        f"/l/{per_preset['link']}/players/{per_preset['player']}",
+        f"/groups/{club}/stats",
+        f"/groups/{club}/players/{per_preset['player']}",
     ]
     for key, preset in PRESETS.items():
         pages.append(f"/rules/{key}")

@@ -11,9 +11,8 @@ from contextlib import contextmanager
 import pytest
 from sqlalchemy import event
 
+from scorekeeper.cache import LruCache
 from scorekeeper.extensions import db
-from scorekeeper.services.match_state import RULES_CACHE
-from scorekeeper.web.matches import BOARDS
 
 from .helpers import edit_data, form_values, hand_data, page
 
@@ -41,8 +40,9 @@ class Counter:
     def counting(self, forget: bool = True) -> Iterator[list[int]]:
         """Count the queries of the block; by default as a server that never saw the match."""
         if forget:
-            self.app.extensions[RULES_CACHE].clear()
-            self.app.extensions[BOARDS].clear()
+            for kept in self.app.extensions.values():
+                if isinstance(kept, LruCache):
+                    kept.clear()
         found: list[int] = []
         before = self.count
         yield found

@@ -46,20 +46,23 @@ header_text = text.filter(lambda value: "\n" not in value and "\r" not in value)
     lambda value: value.encode("latin-1", "replace").decode("latin-1")
 )
 QUERY_NAMES = ["page", "player", "partner", "game", "result", "period", "order", "from", "to"]
-QUERY_NAMES += ["group", "format", "layout", "next", "q"]
+QUERY_NAMES += ["group", "format", "layout", "next", "q", "league", "seat_0", "seat_1"]
 FORM_NAMES = ["out", "name", "username", "password", "password2", "role", "variant", "target"]
 FORM_NAMES += ["s0_meld_points", "s1_hand_points", "seat_0", "first_dealer", "expected_number"]
 FORM_NAMES += ["version", "confirmed", "token", "player", "into", "next", "mode", "registration"]
 FORM_NAMES += ["user", "hand_id", "gone", "kept", "group", "side_name_0", "opt_meld_minimums"]
+FORM_NAMES += ["start", "end", "scoring", "best_of", "min_evenings", "variants", "evening"]
+FORM_NAMES += ["substitute", "replaced"]
 JSON_NAMES = ["variant", "sides", "options", "players", "deal", "lineup", "match", "name"]
 JSON_NAMES += ["role", "expected_version", "confirm", "groups", "dealer", "seats", "format"]
 JSON_NAMES += ["group", "number", "version", "token"]
+JSON_NAMES += ["start", "end", "scoring", "best_of", "min_evenings", "variants"]
 HEADERS = ["If-None-Match", "If-Match", "Accept-Encoding", "Accept", "Authorization"]
 HEADERS += ["Content-Type", "X-Forwarded-For", "Cookie", "Range"]
 
 
 def fill(app) -> None:
-    """Two matches with a hand each, a share link, an invite and an API token."""
+    """Two matches with a hand each, a share link and a league."""
     client = signed_in(app)
     for variant in ("classic", "hand-and-foot"):
         made = client.post("/api/v1/matches", json={"variant": variant, "sides": TEAMS})
@@ -67,6 +70,8 @@ def fill(app) -> None:
         played = client.post(f"/api/v1/matches/{made.json['id']}/hands", json=HAND)
         assert played.status_code == 201, played.json
     assert client.post("/api/v1/matches/1/links", json={"role": "viewer"}).status_code == 201
+    league = {"name": "Autumn", "start": "2026-01-01", "end": "2026-12-31", "scoring": "wdl"}
+    assert client.post("/api/v1/leagues", json=league).status_code == 201
 
 
 @pytest.fixture(scope="module", params=["sqlite", "postgresql"])
@@ -157,9 +162,11 @@ SIX_LONG = [{"players": [f"{side}{'x' * 39}{n}"[:40] for n in range(3)]} for sid
 CLASSES: dict[str, tuple[str | None, dict[str, str], dict[str, str], Any]] = {
     "huge id": (
         HUGE_ID,
-        {"page": HUGE_ID, "group": HUGE_ID, "player": HUGE_ID},
-        dict.fromkeys(("user", "hand_id", "version", "gone", "kept", "group"), HUGE_ID),
-        {"group": 2**63, "match": 2**63, "number": 2**63, "version": 2**63, "sides": [{}, {}]},
+        {"page": HUGE_ID, "group": HUGE_ID, "player": HUGE_ID, "league": HUGE_ID},
+        dict.fromkeys(("user", "hand_id", "version", "gone", "kept", "group"), HUGE_ID)
+        | dict.fromkeys(("substitute", "replaced", "best_of", "min_evenings"), HUGE_ID),
+        {"group": 2**63, "match": 2**63, "number": 2**63, "version": 2**63, "sides": [{}, {}]}
+        | {"best_of": 2**63, "min_evenings": 2**63},
     ),
     "just past an id": (
         str(2**31),
@@ -170,8 +177,9 @@ CLASSES: dict[str, tuple[str | None, dict[str, str], dict[str, str], Any]] = {
     "last date": (
         None,
         {"from": "9999-12-31", "to": "9999-12-31"},
-        {"from": "9999-12-31", "to": "9999-12-31"},
-        {"from": "9999-12-31", "to": "9999-12-31"},
+        {"from": "9999-12-31", "to": "9999-12-31"}
+        | {"start": "9999-12-31", "end": "9999-12-31", "evening": "9999-12-31"},
+        {"from": "9999-12-31", "to": "9999-12-31", "start": "0001-01-01", "end": "9999-12-31"},
     ),
     "digit int() refuses": (
         None,
