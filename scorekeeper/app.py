@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask_babel import Babel
 
 from . import (
     access,
@@ -23,13 +24,15 @@ from . import (
     languages,
     private_files,
     rate_limits,
+    season_models,  # noqa: F401 (the tables of ratings and leagues, for migrations)
     user_commands,
     web,
     words,
 )
+from .api import state as api_state
 from .database import database_url, engine_options
-from .extensions import babel, compress, csrf, db, limiter, migrate
-from .services import match_state
+from .extensions import compress, csrf, db, limiter, migrate
+from .services import match_state, rating_replays, ratings
 from .web import matches
 from .web.activity import activity_text, change_text
 
@@ -113,7 +116,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     limiter.init_app(app)
     compress.init_app(app)
-    babel.init_app(app, locale_selector=languages.reader_locale)
+    # One Babel object per app: it keeps the catalogues it has read, and two apps in one
+    # process (the tests) must each read their own.
+    Babel(app, locale_selector=languages.reader_locale)
     languages.init_app(app)
     words.init_app(app)
     access.init_app(app)
@@ -128,7 +133,9 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     app.add_template_global(change_text)
     errors.init_app(app)
     match_state.init_app(app)
+    rating_replays.init_app(app, ratings.replay_group)
     matches.init_app(app)
+    api_state.init_app(app)
     backup.init_app(app)
     user_commands.init_app(app)
     delivery.init_app(app, PROJECT_ROOT / "static")
