@@ -5,6 +5,7 @@ the `.mo` files the app reads, and checked.
     python -m scorekeeper.catalogues update   # make translations: extract, update each .po
     python -m scorekeeper.catalogues compile  # make run, make test: the .mo files
     python -m scorekeeper.catalogues check    # every message translated in every language
+    python -m scorekeeper.catalogues merge LOCALE FILE.po  # a translator's work, brought in
 
 `pybabel extract -F babel.cfg` finds the messages (Python and the Jinja templates) with
 the keywords below; `# Translators:` comments beside a message go to its translators. A
@@ -48,6 +49,7 @@ PLURAL_FORMS = {
     "it": "nplurals=2; plural=(n != 1);",
 }
 # Header fields that change without the messages changing: never a reason to rewrite a file.
+CHECK_SHOWN = 10  # messages `check` names per language (the first left to do)
 UNSTABLE = ("POT-Creation-Date:", "PO-Revision-Date:", "Generated-By:")
 
 
@@ -162,18 +164,62 @@ def _label(message: object) -> str:
     return f"[{context}] {text}" if context else text
 
 
+def _said(string: object) -> bool:
+    """Whether a message's translation is there (each of a plural's forms)."""
+    return all(string) if isinstance(string, tuple) else bool(string)
+
+
 def progress(locale: str) -> Progress:
     catalog = read(po_path(locale), locale)
     messages = [m for m in catalog if m.id]
-    untranslated = tuple(
-        _label(m)
-        for m in messages
-        if not (all(m.string) if isinstance(m.string, tuple) else m.string)
-    )
+    untranslated = tuple(_label(m) for m in messages if not _said(m.string))
     fuzzy = tuple(_label(m) for m in messages if m.fuzzy)
     if catalog.fuzzy:  # the header itself marked fuzzy: the whole catalogue unchecked
         fuzzy = ("(the catalogue's header)", *fuzzy)
     return Progress(locale, len(messages), untranslated, fuzzy)
+
+
+@dataclass(frozen=True)
+class Merged:
+    """What `merge` did: translations taken, messages the file left without one, and the
+    file's messages the code no longer has (left out)."""
+
+    taken: int
+    missing: int
+    unknown: int
+
+
+def merge(locale: str, source: Path) -> Merged:
+    """A translator's copy of a catalogue brought in: for each message of the catalogue
+    (its msgid and context as the code has them now), the copy's translation, fuzzy if
+    the copy marks it so; a message the copy does not translate keeps the catalogue's.
+    Only the translations move: the messages, their order and comments stay the code's."""
+    path = po_path(locale)
+    catalog = read(path, locale)
+    theirs = read(source, locale)
+    taken = missing = 0
+    for message in catalog:
+        if not message.id:
+            continue
+        found = theirs.get(message.id, context=message.context)
+        plural = isinstance(message.id, tuple)
+        if found is None or isinstance(found.string, tuple) != plural or not _said(found.string):
+            missing += 1
+            continue
+        message.string = found.string
+        if found.fuzzy:
+            message.flags.add("fuzzy")
+        else:
+            message.flags.discard("fuzzy")
+        taken += 1
+    ours = {(m.id if isinstance(m.id, str) else m.id[0], m.context) for m in catalog if m.id}
+    unknown = sum(
+        1
+        for m in theirs
+        if m.id and (m.id if isinstance(m.id, str) else m.id[0], m.context) not in ours
+    )
+    _write(path, serialized(catalog))
+    return Merged(taken, missing, unknown)
 
 
 def compile_all(*, quiet: bool = False) -> list[Path]:
@@ -206,6 +252,13 @@ def main(arguments: Sequence[str]) -> int:
         for path in update():
             print(f"updated {path.relative_to(ROOT)}")
         return 0
+    if command == "merge" and len(arguments) == 3 and arguments[1] in LOCALES:
+        merged = merge(arguments[1], Path(arguments[2]))
+        print(
+            f"{arguments[1]}: {merged.taken} translations taken, {merged.missing} messages still"
+            f" without one, {merged.unknown} messages of the file the code no longer has"
+        )
+        return 0
     if command == "compile":
         compile_all()
         return 0
@@ -220,8 +273,13 @@ def main(arguments: Sequence[str]) -> int:
                     f" {len(done.fuzzy)} fuzzy",
                     file=sys.stderr,
                 )
+                for label in (*done.untranslated, *done.fuzzy)[:CHECK_SHOWN]:
+                    print(f"  {label}", file=sys.stderr)
         return 1 if failed else 0
-    print("usage: python -m scorekeeper.catalogues update|compile|check", file=sys.stderr)
+    print(
+        "usage: python -m scorekeeper.catalogues update|compile|check|merge LOCALE FILE.po",
+        file=sys.stderr,
+    )
     return 2
 
 

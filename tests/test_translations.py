@@ -17,6 +17,7 @@ import re
 from pathlib import Path
 
 import pytest
+from babel.dates import get_day_names, get_month_names
 from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 from babel.messages.pofile import read_po
@@ -149,6 +150,7 @@ CODE += ("scorekeeper-export", "format:")
 # The JSON API's identifiers a message names (a field or key that was sent).
 API_WORDS = {"bad", "variant", "options", "sides", "players", "deal", "lineup", "match", "name"}
 API_WORDS |= {"first", "dealer", "group", "number", "token", "version", "role", "export"}
+API_WORDS |= {"start", "end", "scoring", "variants", "best", "of", "min", "evenings"}  # leagues
 LOOK_ALIKE = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
     "áƀçđéƒğĥíĵķĺɱñóþʠŕşţúʋŵẋýžÁƁÇĐÉƑĞĤÍĴĶĹϺÑÓÞɊŔŞŢÚƲŴẊÝŽ",
@@ -192,6 +194,16 @@ def wtforms_words(locale: str) -> list[str]:
     return sorted(flat, key=len, reverse=True)
 
 
+def cldr_words(locale: str) -> set[str]:
+    """The names of months and days Babel writes dates with in `locale` (CLDR's, not the
+    app's): "5 gen 2026"."""
+    words: set[str] = set()
+    for width in ("abbreviated", "wide"):
+        for names in (get_month_names(width, locale=locale), get_day_names(width, locale=locale)):
+            words |= {w for name in names.values() for w in re.findall(r"[A-Za-z]{2,}", name)}
+    return words
+
+
 @pytest.fixture(scope="module")
 def pseudo_club(tmp_path_factory):
     folder = tmp_path_factory.mktemp("pseudo")
@@ -209,6 +221,7 @@ def test_every_word_of_every_page_goes_through_gettext(pseudo_club, caller):
     """With every message translated, a page shows no English word: each is a message of
     the catalogue (or a name of the data, a number, a URL)."""
     theirs = wtforms_words(PSEUDO_LOCALE)
+    months = cldr_words(PSEUDO_LOCALE)
     leaks = []
     for method, url, status, texts in language_walk.walk(pseudo_club, caller, PSEUDO_LOCALE):
         page = " ".join(texts)
@@ -217,8 +230,53 @@ def test_every_word_of_every_page_goes_through_gettext(pseudo_club, caller):
         page = re.sub(r"https?://\S+", " ", page)
         for code in CODE:
             page = page.replace(code, " ")
-        allowed = language_walk.DATA_WORDS | (API_WORDS if url.startswith("/api/") else set())
+        allowed = language_walk.DATA_WORDS | months
+        allowed |= API_WORDS if url.startswith("/api/") else set()
         english = sorted({w for w in re.findall(r"[A-Za-z]{2,}", page) if w not in allowed})
         if english:
             leaks.append(f"{method} {url} ({status}): {' '.join(english[:12])}")
     assert not leaks, "English outside gettext:\n" + "\n".join(leaks)
+
+
+# --- Bringing in a translator's file --------------------------------------------------------------
+
+
+def test_merge_takes_a_translators_strings_for_the_current_messages(tmp_path, monkeypatch):
+    """`python -m scorekeeper.catalogues merge it FILE`: the file's translations for the
+    messages the code has now (by msgid and context), fuzzy kept fuzzy; the catalogue's
+    messages, order and comments stay."""
+    monkeypatch.setattr(catalogues, "TRANSLATIONS", tmp_path)
+    ours = catalogues.new_catalogue("it")
+    ours.add("Hands", locations=[("templates/_board.html", 62)])
+    ours.add("Going out", context="burraco")
+    ours.add("Going out", context="canasta")
+    ours.add(("%(count)s hand", "%(count)s hands"))
+    ours.add("Forget it", "Lascia stare")
+    path = catalogues.po_path("it")
+    path.parent.mkdir(parents=True)
+    path.write_bytes(catalogues.serialized(ours))
+    theirs = catalogues.new_catalogue("it")
+    theirs.add("Hands", "Mani")
+    theirs.add("Going out", "Chiusura", context="burraco")
+    theirs.add("Going out", "Chiudere", context="canasta", flags=["fuzzy"])
+    theirs.add(("%(count)s hand", "%(count)s hands"), ("%(count)s mano", "%(count)s mani"))
+    theirs.add("A message the code no longer has", "Un messaggio")
+    source = tmp_path / "theirs.po"
+    source.write_bytes(catalogues.serialized(theirs))
+
+    assert catalogues.main(["merge", "it", str(source)]) == 0
+    merged = catalogues.read(path, "it")
+    assert merged.get("Hands").string == "Mani"
+    assert merged.get("Hands").locations == [("templates/_board.html", 62)]
+    assert merged.get("Going out", context="burraco").string == "Chiusura"
+    assert merged.get("Going out", context="canasta").fuzzy
+    assert merged.get(("%(count)s hand", "%(count)s hands")).string == (
+        "%(count)s mano",
+        "%(count)s mani",
+    )
+    assert merged.get("Forget it").string == "Lascia stare"  # the copy lacks it: kept
+    assert merged.get("A message the code no longer has") is None
+    done = catalogues.progress("it")
+    assert done.untranslated == ()
+    assert done.fuzzy == ("[canasta] Going out",)
+    assert catalogues.merge("it", source) == catalogues.Merged(taken=4, missing=1, unknown=1)
