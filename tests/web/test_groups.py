@@ -249,7 +249,7 @@ def test_removing_a_member_revokes_the_links_they_made_and_says_how_many(app, cl
     removed = post(client, f"/groups/{group_id}/members/{bea_id}/remove")
     assert removed.status_code == 303
     assert flashes(client.get(removed.location)) == [
-        "Bea is no longer in Thursday. The 2 share links and 1 invite link Bea made stopped "
+        "Bea is no longer in Thursday. The 2 share links and 1 invite link they made stopped "
         "working."
     ]
     # Bea's browser reaches the match neither as a member nor through the links it opened.
