@@ -531,7 +531,7 @@ def test_making_a_token_asks_for_the_password_again(client, app):
     wrong = make_token(client, **{"token-name": "my script", "token-password": "not it"})
     assert wrong.status_code == 422
     assert "That is not your password" in text_of(wrong)
-    assert form_values(page(wrong), form_index=1)["token-name"] == "my script"  # kept
+    assert form_values(page(wrong), form_index=2)["token-name"] == "my script"  # kept
     assert "sk_" not in wrong.text
     with app.app_context():
         assert accounts.api_tokens(accounts.find_user(TESTER)) == []

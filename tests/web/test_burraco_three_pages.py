@@ -149,14 +149,14 @@ def test_the_rules_page_says_who_plays_with_whom(client):
         "Players": "3, each with a running total",
         "Each hand is played": "pair against one (the first to finish the dealt cards takes "
         "the pozzetto and plays alone); or each for himself (only when the stock ran out "
-        "before anyone took a pozzetto)",
+        "before anyone took the pozzetto)",
         "After a hand that ends with a player at 1,000 or more": "every later hand: "
         "each for himself",
         "A player alone": "scores the side's total in full",
         "A pair": "each player scores half the pair's total, rounded up to a multiple of 5 "
         "(135: 70 each, -135: -65 each)",
     }
-    assert rows(response, "The game")["Target"] == "1505"
+    assert rows(response, "The game")["Target"] == "1,505"
     # The house rule of the Genoa tournaments: each for himself from the first hand.
     match_id = create_match(
         client, "burraco-3p", PLAYERS3, options={"lineup_mode": "each_for_self"}

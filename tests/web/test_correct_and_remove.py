@@ -103,7 +103,7 @@ def test_correcting_an_early_hand_recomputes_everything_after(client, app):
     assert [c.total for c in cards] == [3080, 930]
     # 3080 is in the 3000-and-more tier now.
     assert [c.meld for c in cards] == ["120 points", "50 points"]
-    assert [c.lead for c in cards] == ["Leads by 2150", "2150 behind"]
+    assert [c.lead for c in cards] == ["Leads by 2,150", "2,150 behind"]
     # The deal goes on as before.
     assert next_dealer(board) == "Cid"
     assert count(app, Hand) == 2

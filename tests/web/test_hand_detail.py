@@ -57,7 +57,7 @@ def test_lines_per_side_add_up(client):
         "0 → -70",
     )
     for _, lines, score, _ in sides:
-        assert sum(points for _, _, points in lines) == int(score)
+        assert sum(points for _, _, points in lines) == int(score.replace(",", ""))
 
 
 def test_running_totals_and_dealer_of_a_later_hand(client):
@@ -101,7 +101,7 @@ def test_rules_snapshot_uses_the_match_rules(client):
     links = [a.attrs["href"] for a in section.find_all("a")]
     assert f"/matches/{match_id}/rules" in links
     # With the house rule, hand 1 has 600 for its natural canasta: 1600.
-    assert explained(response)[0][0] == "Ann & Cid: +1600"
+    assert explained(response)[0][0] == "Ann & Cid: +1,600"
 
 
 def test_actions_link_to_correct_and_remove(client):

@@ -79,11 +79,11 @@ def test_a_hand_recorded_and_corrected_through_the_form(client):
     assert [card.meld for card in side_cards(board)] == ["155 points", "125 points"]
     detail = text_of(client.get(f"/matches/{match_id}/hands/1"))
     for words in (
-        "1 canasta of aces x 2500",
+        "1 canasta of aces x 2,500",
         "1 black three on one side",
         "1 red three, counting nothing (fewer than 2 canastas)",
-        "1 player holding three or more sevens x 1500",
-        "1 unfinished meld of sevens x 2500",
+        "1 player holding three or more sevens x 1,500",
+        "1 unfinished meld of sevens x 2,500",
     ):
         assert words in detail, words
     edit = client.get(f"/matches/{match_id}/hands/1/edit")

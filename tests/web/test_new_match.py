@@ -176,7 +176,7 @@ def test_house_rules_are_frozen_into_the_match(client):
     rules = text_of(client.get(f"/matches/{match_id}/rules"))
     assert "Target 3,000" in rules
     assert "Natural canastas 600 each" in rules
-    assert "Target 5000" in text_of(client.get("/rules/classic"))
+    assert "Target 5,000" in text_of(client.get("/rules/classic"))
 
 
 def test_choice_option(client):

@@ -263,7 +263,7 @@ def test_brazilian_hand_with_black_threes_and_short_sequences(client):
     text = explanation(client, match_id)
     assert "2 black threes left in hand x 100 -200" in text
     assert "1 melded sequence under 5 cards x 1,000 -1,000" in text
-    assert "5 red threes on one side +1000" in text
+    assert "5 red threes on one side +1,000" in text
 
 
 def test_bolivia_escalera(client):

@@ -190,13 +190,13 @@ def test_classic_for_six_ends_at_the_target_of_its_layout(client):
     for _ in range(3):  # 3500 a hand
         record_ok(client, pairs, 0, classic_hand(4), small, small)
     text = text_of(client.get(f"/matches/{pairs}"))
-    assert "Game over after 3 hands: 10500 points, target 7500." in text
+    assert "Game over after 3 hands: 10,500 points, target 7,500." in text
     for _ in range(2):
         record_ok(client, teams, 0, classic_hand(4), small)
     board = client.get(f"/matches/{teams}")
     assert "Record hand 3" in text_of(board)
     record_ok(client, teams, 0, classic_hand(4), small)
-    assert "Game over after 3 hands: 10500 points, target 10000." in text_of(
+    assert "Game over after 3 hands: 10,500 points, target 10,000." in text_of(
         client.get(f"/matches/{teams}")
     )
 

@@ -92,7 +92,7 @@ def test_bolivia_rules_name_the_escalera(client):
 
 def test_burraco_and_buraco_rules(client):
     response = client.get("/rules/burraco")
-    canastas = rows(response, "Canastas: bonuses")
+    canastas = rows(response, "Burracos: bonuses")
     assert canastas == {
         "Clean burracos": "200 each",
         "Dirty burracos": "100 each",
@@ -155,7 +155,7 @@ def test_match_rules_are_the_frozen_ones(client):
     # The scoreboard links here; the preset's own page keeps the defaults.
     board = page(client.get(f"/matches/{match_id}"))
     assert any(a.attrs.get("href") == f"/matches/{match_id}/rules" for a in board.find_all("a"))
-    assert rows(client.get("/rules/classic"), "The game")["Target"] == "5000"
+    assert rows(client.get("/rules/classic"), "The game")["Target"] == "5,000"
     # The new match's meld minimum uses the house rule too.
     assert "60 points" in text_of(client.get(f"/matches/{match_id}"))
 

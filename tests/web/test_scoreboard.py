@@ -58,8 +58,8 @@ def test_totals_leads_meld_minimums_and_progress_after_each_hand(client):
     # 1500 is in the 1500-2995 tier (90); -70 is below 0 (15).
     assert [c.meld for c in cards] == ["90 points", "15 points"]
     # 1500 * 100 // 5000 = 30 %; a negative total shows 0 %.
-    assert [c.progress for c in cards] == ["30% of 5000", "0% of 5000"]
-    assert hand_rows(response) == [("1", ["+1500", "-70"], [1500, -70])]
+    assert [c.progress for c in cards] == ["30% of 5,000", "0% of 5,000"]
+    assert hand_rows(response) == [("1", ["+1,500", "-70"], [1500, -70])]
 
     # Hand 2, nobody out. Ann & Cid: 100 - 20 = 80.
     # Bob & Dee: natural 500 + melded 300 + two red threes 200 = 1000.
@@ -76,10 +76,10 @@ def test_totals_leads_meld_minimums_and_progress_after_each_hand(client):
     assert [c.lead for c in cards] == ["Leads by 650", "650 behind"]
     assert [c.meld for c in cards] == ["90 points", "50 points"]
     # 1580 * 100 // 5000 = 31; 930 * 100 // 5000 = 18
-    assert [c.progress for c in cards] == ["31% of 5000", "18% of 5000"]
+    assert [c.progress for c in cards] == ["31% of 5,000", "18% of 5,000"]
     assert hand_rows(response) == [
-        ("1", ["+1500", "-70"], [1500, -70]),
-        ("2", ["+80", "+1000"], [1580, 930]),
+        ("1", ["+1,500", "-70"], [1500, -70]),
+        ("2", ["+80", "+1,000"], [1580, 930]),
     ]
     assert not any(c.winner for c in cards)
     assert "win" not in page(response).find("h1").text()
@@ -119,7 +119,7 @@ def test_winner_banner_when_the_target_is_reached(client):
     assert [c.meld for c in cards] == [None, None]
     assert not root.find_all("p", class_="dealer")
     assert "Record hand" not in text_of(response)
-    assert hand_rows(response)[-1] == ("3", ["+3800", "+100"], [5380, 1030])
+    assert hand_rows(response)[-1] == ("3", ["+3,800", "+100"], [5380, 1030])
 
 
 def test_recording_after_the_end_is_refused(client, app):
