@@ -131,12 +131,14 @@ def test_the_chooser_is_on_every_page_and_works_without_javascript(anonymous_cli
     chooser = page(response).find_all("nav", class_="langs")
     assert chooser, "no language chooser"
     links = {a.attrs["lang"]: a.attrs["href"] for a in chooser[0].find_all("a")}
-    assert set(links) == {"en", "pt-BR", "es", "it"}
-    current = [a.text() for a in chooser[0].find_all("a") if a.attrs.get("aria-current")]
-    assert current == ["Italiano"]
-    chosen = anonymous_client.get(links["pt-BR"], headers={"Accept-Language": "it"})
+    assert set(links) == {"en", "pt-BR", "es"}  # the others: the page is in Italian
+    assert [a.text() for a in chooser[0].find_all("a")] == ["English", "Português", "Español"]
+    here = "http://localhost/rules/classic?x=1"
+    chosen = anonymous_client.get(
+        links["pt-BR"], headers={"Accept-Language": "it", "Referer": here}
+    )
     assert chosen.status_code == 303
-    assert chosen.location == "/rules/classic"  # back to the same page
+    assert chosen.location == "/rules/classic?x=1"  # back to the same page
     assert "lang=pt_BR" in chosen.headers["Set-Cookie"]
     again = anonymous_client.get("/rules/classic", headers={"Accept-Language": "it"})
     assert lang_of(again) == "pt-BR"  # the cookie before the browser's language
@@ -146,6 +148,9 @@ def test_the_chooser_keeps_to_this_site_and_to_known_languages(anonymous_client)
     away = anonymous_client.get("/language/es?next=//evil.example/x")
     assert away.status_code == 303
     assert away.location == "/"
+    elsewhere = anonymous_client.get("/language/es", headers={"Referer": "https://evil.example/x"})
+    assert elsewhere.location == "/"
+    assert anonymous_client.get("/language/es").location == "/"  # no Referer: home
     assert anonymous_client.get("/language/fr").status_code == 404
     assert "Set-Cookie" not in anonymous_client.get("/language/xx").headers
 

@@ -14,7 +14,7 @@ DEFAULT = "en"  # the language of the msgids
 # cannot read the page's language still finds their own).
 LANGUAGES: dict[str, str] = {
     "en": "English",
-    "pt_BR": "Português (Brasil)",
+    "pt_BR": "Português",  # Brazilian: the only Portuguese, which every Portuguese finds
     "es": "Español",
     "it": "Italiano",
 }
