@@ -137,6 +137,9 @@ def update() -> list[Path]:
         path = po_path(locale)
         catalog = read(path, locale) if path.exists() else new_catalogue(locale)
         catalog.update(fresh, update_creation_date=False)
+        for message in catalog:  # a guess at a message never translated is no guess
+            if message.fuzzy and message.id and not _said(message.string):
+                message.flags.discard("fuzzy")
         if _write(path, serialized(catalog)):
             changed.append(path)
     return changed
