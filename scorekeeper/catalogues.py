@@ -5,6 +5,7 @@ the `.mo` files the app reads, and checked.
     python -m scorekeeper.catalogues update   # make translations: extract, update each .po
     python -m scorekeeper.catalogues compile  # make run, make test: the .mo files
     python -m scorekeeper.catalogues check    # every message translated in every language
+                                              # (--all: list every one left, not the first 10)
     python -m scorekeeper.catalogues merge LOCALE FILE.po  # a translator's work, brought in
 
 `pybabel extract -F babel.cfg` finds the messages (Python and the Jinja templates) with
@@ -267,6 +268,7 @@ def main(arguments: Sequence[str]) -> int:
         return 0
     if command == "check":
         failed = False
+        shown = None if "--all" in arguments else CHECK_SHOWN
         for locale in LOCALES:
             done = progress(locale)
             if not done.done:
@@ -276,11 +278,11 @@ def main(arguments: Sequence[str]) -> int:
                     f" {len(done.fuzzy)} fuzzy",
                     file=sys.stderr,
                 )
-                for label in (*done.untranslated, *done.fuzzy)[:CHECK_SHOWN]:
+                for label in (*done.untranslated, *done.fuzzy)[:shown]:
                     print(f"  {label}", file=sys.stderr)
         return 1 if failed else 0
     print(
-        "usage: python -m scorekeeper.catalogues update|compile|check|merge LOCALE FILE.po",
+        "usage: python -m scorekeeper.catalogues update|compile|check [--all]|merge LOCALE FILE.po",
         file=sys.stderr,
     )
     return 2
