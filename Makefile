@@ -6,7 +6,7 @@ PORT   ?= 8000
 HOST   ?=# empty: the LAN (0.0.0.0); this machine alone when SCOREKEEPER_PROXIES is set
 APP    := scorekeeper:create_app()
 
-.PHONY: run test lint format migrate bench screenshots lighthouse icons clean
+.PHONY: run test lint format migrate catalogues translations bench screenshots lighthouse icons clean
 
 $(BIN)/python:
 	$(PYTHON) -m venv $(VENV)
@@ -23,7 +23,17 @@ $(VENV)/.dev-installed: pyproject.toml | $(BIN)/python
 migrate: $(VENV)/.run-installed
 	$(BIN)/flask --app '$(APP)' db upgrade
 
-run: migrate
+# The compiled catalogues (.mo) the app reads, from the committed .po files (never committed).
+catalogues: $(VENV)/.run-installed
+	$(BIN)/python -m scorekeeper.catalogues compile
+
+# After changing a message in the code: extract them all again (messages.pot) and bring
+# each language's .po in step (new messages empty, changed ones marked fuzzy), for the
+# translators (docs/languages.md).
+translations: $(VENV)/.dev-installed
+	$(BIN)/python -m scorekeeper.catalogues update
+
+run: migrate catalogues
 	@$(BIN)/python -m scorekeeper.lan $(PORT)
 	HOST=$(HOST) PORT=$(PORT) $(BIN)/gunicorn --config gunicorn.conf.py '$(APP)'
 
@@ -36,7 +46,7 @@ format: $(VENV)/.dev-installed
 	$(BIN)/ruff format .
 	$(BIN)/ruff check --fix .
 
-test: lint
+test: lint catalogues
 	$(BIN)/python -m pytest
 
 # Engine speed, req/s under load as ratios to bare Flask (needs wrk), flat cost as data

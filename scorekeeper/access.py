@@ -29,6 +29,7 @@ from .models import LinkRole, Match, Membership, Role, ShareLink, User
 from .services import event_links
 from .services.accounts import Account, account_for_token, signed_in_user
 from .services.sharing import open_link
+from .words.translate import gettext
 
 LINKS = "links"  # session key: ids of the share links opened in this browser
 MAX_LINKS = 20
@@ -118,7 +119,7 @@ def caller() -> Caller:
         else:
             user = current_user if current_user.is_authenticated else None
             links = tuple(i for i in session.get(LINKS, []) if isinstance(i, int))
-            account = Account(user.id, user.username) if user is not None else None
+            account = Account(user.id, user.username, user.locale) if user is not None else None
             g.caller = Caller(account, links, signed_in=user)
     computed: Caller = g.caller
     return computed
@@ -173,9 +174,21 @@ def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None
 def unauthorized() -> HTTPException:
     """Not signed in: a 401 under /api/, else the sign-in page (and back here after)."""
     if is_api():
-        return Unauthorized("Sign in, or send an API token: Authorization: Bearer <token>.")
+        return Unauthorized(
+            gettext(
+                "Sign in, or send an API token: %(header)s.",
+                header="Authorization: Bearer <token>",
+            )
+        )
     response = redirect(url_for("auth.login", next=request.full_path.rstrip("?")))
     return HTTPException(response=response)
+
+
+def no_match(match_id: int) -> str:
+    """What a match that is not there (or not the caller's) is said as, everywhere alike."""
+    return gettext(
+        "There is no match %(number)s. The address may be mistyped.", number=str(match_id)
+    )
 
 
 def require_match(match_id: int, need: Level) -> MatchAccess:
@@ -184,15 +197,16 @@ def require_match(match_id: int, need: Level) -> MatchAccess:
     access = match_access(match_id, who)
     if access is not None and access.level >= need:
         return access
-    missing = NotFound(f"There is no match {match_id}. The address may be mistyped.")
+    missing = NotFound(no_match(match_id))
     if who.account is None and (access is None or access.link_id is None):
         raise missing if who.link_token is not None else unauthorized()
     if access is None or access.level == Level.NONE:
         raise missing
     if access.link_id is not None and access.level <= Level.SCORER:
-        action = "record or change hands" if need == Level.SCORER else "do that"
-        raise Forbidden(f"This link does not let you {action}.")
-    raise Forbidden("Only the admins of the match's group can do that.")
+        if need == Level.SCORER:
+            raise Forbidden(gettext("This link does not let you record or change hands."))
+        raise Forbidden(gettext("This link does not let you do that."))
+    raise Forbidden(gettext("Only the admins of the match's group can do that."))
 
 
 def require_user() -> User:
@@ -200,7 +214,7 @@ def require_user() -> User:
     who = caller()
     user = who.user
     if user is None and who.link_token is not None:
-        raise Forbidden("A share link's token only opens its match.")
+        raise Forbidden(gettext("A share link's token only opens its match."))
     if user is None:
         raise unauthorized()
     return user

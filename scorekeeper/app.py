@@ -10,6 +10,7 @@ from pathlib import Path
 from typing import Any
 
 from flask import Flask
+from flask_babel import Babel
 
 from . import (
     access,
@@ -21,6 +22,7 @@ from . import (
     errors,
     event_models,
     ids,
+    languages,
     private_files,
     rate_limits,
     season_models,  # noqa: F401 (the tables of ratings and leagues, for migrations)
@@ -30,11 +32,10 @@ from . import (
 )
 from .api import state as api_state
 from .database import database_url, engine_options
-from .extensions import babel, compress, csrf, db, limiter, migrate
+from .extensions import compress, csrf, db, limiter, migrate
 from .services import match_state, rating_replays, ratings
 from .web import event_common, matches
-from .web.activity import activity_text
-from .web.common import signed
+from .web.activity import activity_text, change_text
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 MODELS = (event_models,)  # every model's table is in the metadata (migrations, create_all)
@@ -117,7 +118,10 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
     csrf.init_app(app)
     limiter.init_app(app)
     compress.init_app(app)
-    babel.init_app(app, locale_selector=words.reader_locale)
+    # One Babel object per app: it keeps the catalogues it has read, and two apps in one
+    # process (the tests) must each read their own.
+    Babel(app, locale_selector=languages.reader_locale)
+    languages.init_app(app)
     words.init_app(app)
     access.init_app(app)
 
@@ -127,8 +131,8 @@ def create_app(test_config: Mapping[str, Any] | None = None) -> Flask:
         csrf.exempt(blueprint)
     for blueprint in web.BLUEPRINTS:
         app.register_blueprint(blueprint)
-    app.add_template_filter(signed)
     app.add_template_global(activity_text)
+    app.add_template_global(change_text)
     errors.init_app(app)
     match_state.init_app(app)
     rating_replays.init_app(app, ratings.replay_group)

@@ -20,7 +20,8 @@ from markupsafe import Markup
 
 from .lan import lan_address
 from .rules.text import printable, unstorable
-from .words import refusal
+from .words import number, refusal
+from .words.translate import gettext
 
 MAX_URL_LENGTH = 8000  # under gunicorn's request line (8190), so that the app answers first
 LOCAL_HOSTS = ("localhost", "127.0.0.1")
@@ -50,12 +51,25 @@ def trusted_hosts(app: Flask) -> list[str] | None:
 def _check_url() -> None:
     raw = request.environ.get("RAW_URI") or request.full_path
     if len(raw) > MAX_URL_LENGTH:
-        abort(414, description=f"The address is too long (more than {MAX_URL_LENGTH} characters).")
+        abort(
+            414,
+            description=gettext(
+                "The address is too long (more than %(count)s characters).",
+                count=number(MAX_URL_LENGTH),
+            ),
+        )
     for key, value in request.args.items(multi=True):
         for text in (key, value):
             problem = unstorable(text)
             if problem is not None:
-                abort(400, description=f"The query parameter {key!r} {refusal(problem)}.")
+                abort(
+                    400,
+                    description=gettext(
+                        "The query parameter %(name)s %(problem)s.",
+                        name=repr(key),
+                        problem=refusal(problem),
+                    ),
+                )
 
 
 def _printable(value: Any) -> Any:

@@ -20,14 +20,23 @@ from sqlalchemy.orm import Mapped, mapped_column, relationship
 
 from . import database  # noqa: F401 (the connection setup every engine gets)
 from .extensions import Model
+from .words.translate import gettext
 
 NAME_LENGTH = 40
 KEY_LENGTH = NAME_LENGTH * 3  # the columns of name keys (case folding can lengthen a name)
 SIDE_NAME_LENGTH = NAME_LENGTH * 3
-LONG_KEY = (
-    f"Written out in full (as case-blind matching spells it), this name is longer than "
-    f"{KEY_LENGTH} letters: shorten it"
-)
+LOCALE_LENGTH = 16  # a Babel locale name: "pt_BR"
+
+
+def long_key() -> str:
+    """What a name too long once written out in full is told."""
+    return gettext(
+        "Written out in full (as case-blind matching spells it), this name is longer than "
+        "%(count)s letters: shorten it",
+        count=str(KEY_LENGTH),
+    )
+
+
 TOKEN_LENGTH = 128  # idempotency keys of posted hands: 16 to 128 characters
 
 
@@ -102,6 +111,9 @@ class User(UserMixin, Model):
     password_hash: Mapped[str] = mapped_column(String(255))
     is_admin: Mapped[bool] = mapped_column(default=False)
     created_at: Mapped[datetime] = mapped_column(default=utcnow)
+    # The language the user chose on the account page ("pt_BR"); None: each phone's own
+    # (its chooser, else its browser's). Never set by signing in.
+    locale: Mapped[str | None] = mapped_column(String(LOCALE_LENGTH), default=None)
 
     memberships: Mapped[list[Membership]] = relationship(
         back_populates="user", cascade="all, delete-orphan"

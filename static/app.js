@@ -3,6 +3,10 @@
 (function () {
   const $$ = (sel, root) => Array.from((root || document).querySelectorAll(sel));
   const el = (tag, text) => { const e = document.createElement(tag); if (text !== undefined) e.textContent = text; return e; };
+  // Words come from the server, in the reader's language ("%(name)s" filled in here).
+  const lang = document.documentElement.lang || undefined;
+  const say = (text, values) => (text || "").replace(/%\((\w+)\)s/g, (_, name) => values[name]);
+  const number = (n) => new Intl.NumberFormat(lang).format(n);
 
   // Printed, folded sections show what they hold.
   addEventListener("beforeprint", () => $$("details").forEach((d) => (d.open = true)));
@@ -11,7 +15,7 @@
   const localTimes = (root) =>
     $$("time[datetime]", root).forEach((t) => {
       const d = new Date(t.getAttribute("datetime"));
-      if (!isNaN(d)) t.textContent = d.toLocaleString([], { dateStyle: "medium", timeStyle: "short" });
+      if (!isNaN(d)) t.textContent = d.toLocaleString(lang, { dateStyle: "medium", timeStyle: "short" });
     });
   localTimes();
 
@@ -29,18 +33,18 @@
           live.innerHTML = await r.text();
           etag = (r.headers.get("ETag") || "").replace(/^W\//, "").replace(/"/g, "");
           localTimes(live);
-          news.textContent = live.dataset.news || "Scores updated: " + $$(".side-card", live)
+          news.textContent = live.dataset.news || say(live.dataset.updated, { scores: $$(".side-card", live)
             .map((card) => card.querySelector("h2").textContent + " " + card.querySelector(".total").lastChild.textContent)
-            .join(", ");
+            .join(", ") });
         }
-        if (r.ok || r.status === 304) state.textContent = live.dataset.following || "live: new hands appear by themselves";
+        if (r.ok || r.status === 304) state.textContent = live.dataset.following || live.dataset.on;
         else if (r.status === 401 || r.status === 403 || r.status === 404) {
-          state.textContent = live.dataset.off || "no longer live: this link was revoked, or you were signed out";
+          state.textContent = live.dataset.ended;
           news.textContent = state.textContent;
           clearInterval(timer);
         }
       } catch (e) {
-        state.textContent = "not live right now: no connection";
+        state.textContent = live.dataset.offline;
       }
       busy = false;
     };
@@ -113,18 +117,18 @@
   document.querySelector("main").prepend(note);
   const button = (tag, text, props) => Object.assign(el(tag, text), { className: "button" }, props);
   let retry, news = [];
-  const say = (state) => {
+  const tell = (state) => {
     if (!state) return;
     clearTimeout(retry);
     if (state.waiting) retry = setTimeout(flush, 3000);
     note.replaceChildren(...news.concat(state.lines).map((line) => {
       const p = el("p", line.text);
-      if (line.open) p.append(" ", button("a", "Open hand " + line.number, { href: line.open }));
-      if (line.forget) p.append(" ", button("button", "Forget it", { onclick: () => worker({ type: "drop", token: line.token }).then(update) }));
+      if (line.open) p.append(" ", button("a", line.opens, { href: line.open }));
+      if (line.forget) p.append(" ", button("button", line.forgets, { onclick: () => worker({ type: "drop", token: line.token }).then(update) }));
       return p;
     }));
   };
-  const update = () => worker({ type: "outbox" }).then(say);
+  const update = () => worker({ type: "outbox" }).then(tell);
   const flush = () => worker({ type: "flush" }).then(update);
   const offline = document.getElementById("offline");
   let leaving = false;  // one reload at a time, so its page (and flashed message) stays
@@ -135,7 +139,7 @@
       if (!sent) return;
       // A scoreboard of the match without the hand (or the offline page) shows it saved.
       if (sent.some((r) => offline || (board && r.match == board.dataset.match && board.dataset.next <= +r.number))) return reload();
-      news = news.concat(sent.map((r) => ({ text: `Hand ${r.number} of match ${r.match} recorded.` })));
+      news = news.concat(sent.map((r) => ({ text: r.text })));
       update();
     });
   }
@@ -284,7 +288,7 @@
       let note = fs.querySelector(".pair-note");
       if (!note) { note = document.createElement("p"); note.className = "pair-note"; fs.querySelector("legend").after(note); }
       note.hidden = !(pair.length > 1 && fs === pair[0]);
-      note.textContent = note.hidden ? "" : `${pair.map((p) => p.dataset.name).join(" and ")} play together: enter the pair's cards here, once.`;
+      note.textContent = note.hidden ? "" : JSON.parse(form.dataset.pairs)[alone];
       const box = fs.querySelector("input[name$=_took_extra_hand]");
       const lone = fs.dataset.side === alone;
       if (box && lone) box.checked = true;
@@ -319,7 +323,7 @@
   const panel = document.getElementById("preview");
   const body = document.getElementById("preview-body");
   const summary = document.getElementById("preview-summary");
-  const signed = (n) => (n > 0 ? "+" + n : String(n));
+  const signed = (n) => (n > 0 ? "+" + number(n) : number(n));
 
   function show(data, ok) {
     const list = el("ul");
@@ -329,7 +333,7 @@
         const fs = sides[i];
         const item = el("li");
         const before = Number(fs.dataset.total) || 0;
-        item.append(el("strong", fs.dataset.name + ": " + signed(s.total)), " (total " + (before + s.total) + ")");
+        item.append(el("strong", fs.dataset.name + ": " + signed(s.total)), " " + say(data.said.total, { total: number(before + s.total) }));
         const lines = el("ul");
         s.lines.forEach((l) => l.points && lines.append(el("li", l.label + ": " + signed(l.points))));
         item.append(lines);
@@ -338,11 +342,11 @@
     } else {
       (data.errors || []).forEach((e) => list.append(el("li", e.message)));
     }
-    body.replaceChildren(el("p", ok ? "If saved now:" : "Not valid yet:"), list);
+    body.replaceChildren(el("p", ok ? data.said.saved : data.said.invalid), list);
     panel.hidden = false;
     summary.textContent = ok
       ? data.sides.map((s, i) => sides[i].dataset.name + " " + signed(s.total)).join(" · ")
-      : "Not valid yet: see the preview below";
+      : data.said.below;
     summary.hidden = false;
   }
 

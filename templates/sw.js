@@ -3,11 +3,17 @@
 // outbox for hands saved while offline (sent once the server answers, exactly once
 // thanks to each form's one-time token). The server stays the record.
 "use strict";
-const CACHE = "scorekeeper-{{ version }}";
-const PAGES = "scorekeeper-pages";
+const CACHE = "scorekeeper-{{ version }}-{{ locale }}";
+const PAGES = "scorekeeper-pages-{{ locale }}";
 const PRECACHE = {{ urls|tojson }};
 const OFFLINE = "{{ url_for('shell.offline') }}";
 const SCOREBOARD = /^\/matches\/(\d+)$/;
+// What the outbox says, in the language this worker was made in (a phone that changes
+// language gets a new worker: this file differs).
+const SAID = {{ said|tojson }};
+const NUMBER = new Intl.NumberFormat({{ lang|tojson }});
+const say = (text, values) => text.replace(/%\((\w+)\)s/g, (_, name) => values[name]);
+const hand = (e) => ({ number: NUMBER.format(e.number), match: e.match });
 const RECORD = /^\/matches\/(\d+)\/hands\/new$/;
 
 self.addEventListener("install", (event) => {
@@ -101,7 +107,7 @@ function flush() {
       if (number === undefined) break;
       if (number) {
         await drop(entry.token);
-        news.recorded.push({ match: entry.match, number });
+        news.recorded.push({ match: entry.match, number, text: say(SAID.recorded, hand({ ...entry, number })) });
       } else {  // a redirect that saved nothing (the game is over), or the form again
         const redirected = response.type === "opaqueredirect";
         await keep({ ...entry, state: "asked", status: response.status, page: redirected ? "" : await response.text() });
@@ -121,11 +127,11 @@ async function lines() {
   return {
     waiting: all.filter((e) => e.state === "waiting").length,
     lines: all.map((e) => {
-      const hand = `Hand ${e.number} of match ${e.match}`;
-      if (e.state === "waiting") return { text: `${hand} is waiting to be sent: it goes by itself once the connection is back.` };
-      const why = e.status === 200 && e.page ? "the server asks about it" : "open it to see why";
+      if (e.state === "waiting") return { text: say(SAID.waiting, hand(e)) };
+      const why = e.status === 200 && e.page ? SAID.asked : SAID.refused;
       const open = `/matches/${e.match}/hands/new?outbox=${encodeURIComponent(e.token)}`;
-      return { text: `${hand} is not saved: ${why}.`, open, number: e.number, token: e.token, forget: !e.page };
+      const opens = say(SAID.open, hand(e)), forgets = SAID.forget;
+      return { text: say(why, hand(e)), open, opens, forgets, number: e.number, token: e.token, forget: !e.page };
     }),
   };
 }

@@ -175,6 +175,7 @@ TABLE: dict[str, list[tuple[object, str, str]]] = {
     "league_links.viewer_card": [(PUBLIC, "GET", "/l/{league_link}/players/{player}")],
     "chances.new_match": [(USER, "GET", "/matches/new/classic/chances?seat_0=Ann&seat_1=Bob")],
     "rulebook.index": [(PUBLIC, "GET", "/rules")],
+    "languages.choose": [(PUBLIC, "GET", "/language/pt_BR?next=/rules")],
     "rulebook.preset": [(PUBLIC, "GET", "/rules/classic")],
     "shell.manifest": [(PUBLIC, "GET", "/manifest.webmanifest")],
     "shell.offline": [(PUBLIC, "GET", "/offline")],

@@ -10,6 +10,7 @@ from flask import Response, jsonify, request
 from .. import words
 from ..rules.text import unstorable
 from ..validation import FieldError
+from ..words.translate import gettext
 
 PREFIX = "/api/v1"
 
@@ -42,15 +43,17 @@ def json_object() -> dict[str, Any]:
     try:
         body = request.get_json(force=True, silent=True)
     except RecursionError:
-        fail(400, "The body nests lists and objects too deep to be read")
+        fail(400, gettext("The body nests lists and objects too deep to be read"))
     if body is None and request.get_data().strip() not in (b"", b"null"):
-        fail(400, "The body must be a JSON object (it is not valid JSON)")
+        fail(400, gettext("The body must be a JSON object (it is not valid JSON)"))
     if not isinstance(body, dict):
-        fail(400, "The body must be a JSON object")
+        fail(400, gettext("The body must be a JSON object"))
     problem = unstorable_text(body)
     if problem is not None:
         where, reason = problem
-        fail(400, f"The text at {where or 'the top level'} {reason}", where or None)
+        if not where:
+            fail(400, gettext("The text at the top level %(reason)s", reason=reason))
+        fail(400, gettext("The text at %(where)s %(reason)s", where=where, reason=reason), where)
     return body
 
 
@@ -68,7 +71,7 @@ def unstorable_text(value: Any, where: str = "") -> tuple[str, str] | None:
                 child_path = f"{path}.{key}" if path else str(key)
                 reason = unstorable(str(key))
                 if reason is not None:
-                    return path, f"has a key that {words.refusal(reason)}"
+                    return path, gettext("has a key that %(reason)s", reason=words.refusal(reason))
                 stack.append((child_path, child))
         elif isinstance(item, list):
             stack.extend((f"{path}.{i}" if path else str(i), child) for i, child in enumerate(item))
@@ -79,7 +82,13 @@ def reject_unknown_keys(body: dict[str, Any], allowed: Iterable[str]) -> list[Fi
     allowed = set(allowed)
     return [
         FieldError(
-            None, str(key), f"{key!r} is not expected here (expected: {', '.join(sorted(allowed))})"
+            None,
+            str(key),
+            gettext(
+                "%(key)s is not expected here (expected: %(expected)s)",
+                key=repr(key),
+                expected=", ".join(sorted(allowed)),
+            ),
         )
         for key in body
         if key not in allowed

@@ -17,6 +17,7 @@ from ..services.groups import group_ids, personal_group, role_in
 from ..services.imports import check_export, import_export
 from ..services.storage import transaction
 from ..validation import ValidationError
+from ..words.translate import gettext
 from .common import PREFIX, ApiError, fail, json_object
 
 IMPORT_MAX_BYTES = 16 * 1024 * 1024  # an import may be larger than any other request
@@ -54,7 +55,7 @@ def _group_param(user: User) -> Group | None:
     group_id = int(raw) if raw.isascii() and raw.isdigit() and len(raw) < 12 else 0
     group = db.session.get(Group, group_id) if valid_id(group_id) else None
     if group is None or role_in(group.id, user) is None:
-        fail(404, f"There is no group {raw} among yours", "group")
+        fail(404, gettext("There is no group %(group)s among yours", group=str(raw)), "group")
     return group
 
 
@@ -63,7 +64,7 @@ def export() -> ResponseReturnValue:
     user = require_user()
     fmt = request.args.get("format", "json")
     if fmt not in ("json", "csv"):
-        fail(400, f"format must be json or csv, not {fmt!r}", "format")
+        fail(400, gettext("format must be json or csv, not %(given)s", given=repr(fmt)), "format")
     group = _group_param(user)
     ids = [group.id] if group is not None else group_ids(user)
     return download(ids, fmt, file_stem(group))
@@ -75,7 +76,12 @@ def import_matches() -> ResponseReturnValue:
     group = _group_param(user) or personal_group(user)
     request.max_content_length = current_app.config.get("IMPORT_MAX_BYTES", IMPORT_MAX_BYTES)
     if not request.is_json:
-        fail(415, "Send the export as JSON with Content-Type: application/json")
+        fail(
+            415,
+            gettext(
+                "Send the export as JSON with %(header)s", header="Content-Type: application/json"
+            ),
+        )
     body = json_object()
     try:
         checked = check_export(body)  # before the write: a long check holds no lock
@@ -84,5 +90,5 @@ def import_matches() -> ResponseReturnValue:
     except ValidationError as error:
         raise ApiError(422, error.problems) from None
     except IntegrityError:  # the same matches imported at this very moment from elsewhere
-        fail(409, "Another import of these matches was saving at the same time: try again")
+        fail(409, gettext("Another import of these matches was saving at the same time: try again"))
     return {"matches": result.matches, "skipped": result.skipped}, 201

@@ -21,6 +21,7 @@ from ..services.match_setup import create_match
 from ..services.match_state import load_match
 from ..services.storage import transaction
 from ..validation import FieldError, ValidationError
+from ..words.translate import gettext
 from .common import PREFIX, ApiError, fail, json_object, reject_unknown_keys
 from .state import etag, kept_states, match_json, state_key
 
@@ -32,7 +33,12 @@ bp = Blueprint("api_matches", __name__, url_prefix=f"{PREFIX}/matches")
 def _json_body(allowed: tuple[str, ...]) -> dict[str, Any]:
     """Writes need a JSON content type: browsers cannot send one cross-site without CORS."""
     if not request.is_json:
-        fail(415, "Send the body as JSON with Content-Type: application/json")
+        fail(
+            415,
+            gettext(
+                "Send the body as JSON with %(header)s", header="Content-Type: application/json"
+            ),
+        )
     body = json_object()
     unknown = reject_unknown_keys(body, allowed)
     if unknown:
@@ -43,7 +49,7 @@ def _json_body(allowed: tuple[str, ...]) -> dict[str, Any]:
 def _match(match_id: int) -> Match:
     match = load_match(match_id)
     if match is None:
-        fail(404, f"There is no match {match_id}", "match")
+        fail(404, gettext("There is no match %(number)s", number=str(match_id)), "match")
     return match
 
 
@@ -87,13 +93,15 @@ def _first_dealer(body: dict[str, Any]) -> object:
         order = [p[i] for i in range(depth) for p in players if i < len(p)]
         if raw in order:
             return order.index(raw)
-    raise ApiError(422, [FieldError(None, "first_dealer", f"{raw!r} is not one of the players")])
+    said = gettext("%(given)s is not one of the players", given=repr(raw))
+    raise ApiError(422, [FieldError(None, "first_dealer", said)])
 
 
 def _optional_int(body: dict[str, Any], key: str) -> int | None:
     value = body.get(key)
     if value is not None and (not isinstance(value, int) or isinstance(value, bool)):
-        raise ApiError(422, [FieldError(None, key, f"{key} must be a whole number")])
+        said = gettext("%(name)s must be a whole number", name=key)
+        raise ApiError(422, [FieldError(None, key, said)])
     return value
 
 
@@ -104,7 +112,11 @@ def _deal_is_number(body: dict[str, Any], number: int | None) -> int | None:
     """
     deal = _optional_int(body, "deal")
     if deal is not None and number is not None and deal != number:
-        message = f"In a match the deal is the hand number: deal {deal} is not hand {number}"
+        message = gettext(
+            "In a match the deal is the hand number: deal %(deal)s is not hand %(number)s",
+            deal=str(deal),
+            number=str(number),
+        )
         raise ApiError(422, [FieldError(None, "deal", message)])
     return number if number is not None else deal
 
@@ -119,9 +131,11 @@ def _token(body: dict[str, Any]) -> str | None:
         or not MIN_TOKEN_LENGTH <= len(token) <= TOKEN_LENGTH
         or not all("!" <= character <= "~" for character in token)
     ):
-        message = (
-            f"token must be {MIN_TOKEN_LENGTH} to {TOKEN_LENGTH} printable ASCII characters "
-            "without spaces (a UUID will do)"
+        message = gettext(
+            "token must be %(low)s to %(high)s printable ASCII characters without spaces (a "
+            "UUID will do)",
+            low=str(MIN_TOKEN_LENGTH),
+            high=str(TOKEN_LENGTH),
         )
         raise ApiError(422, [FieldError(None, "token", message)])
     return token
@@ -132,7 +146,11 @@ def _version_param() -> int | None:
     if raw is None:
         return None
     if not raw.isascii() or not raw.isdigit() or len(raw) > 18:
-        fail(400, f"version must be a whole number, not {raw!r}", "version")
+        fail(
+            400,
+            gettext("version must be a whole number, not %(given)s", given=repr(raw)),
+            "version",
+        )
     return int(raw)
 
 
@@ -143,10 +161,12 @@ def _if_match(access: MatchAccess) -> int | None:
     if not request.if_match:
         return None
     for tag in request.if_match.as_set(include_weak=True):
-        uid, _, revision = tag.partition(".")
+        uid, _, rest = tag.partition(".")
+        revision = rest.partition(".")[0]  # the state's tag names its language after it
         if uid == access.uid and revision.isdigit() and len(revision) < 19:
             return int(revision)
-    raise ApiError(412, [FieldError(None, None, "If-Match does not name a state of this match")])
+    said = gettext("If-Match does not name a state of this match")
+    raise ApiError(412, [FieldError(None, None, said)])
 
 
 def _answer(
@@ -186,7 +206,8 @@ def _group(body: dict[str, Any], user: User) -> int:
     if raw is None:
         return personal_group(user).id
     if isinstance(raw, bool) or not isinstance(raw, int) or raw not in group_ids(user):
-        raise ApiError(422, [FieldError(None, "group", f"You are not in a group {raw!r}")])
+        said = gettext("You are not in a group %(group)s", group=repr(raw))
+        raise ApiError(422, [FieldError(None, "group", said)])
     return raw
 
 
@@ -307,7 +328,8 @@ def new_link(match_id: int) -> ResponseReturnValue:
     body = _json_body(("role",))
     role = body.get("role")
     if role not in (LinkRole.VIEWER, LinkRole.SCORER):
-        raise ApiError(422, [FieldError(None, "role", 'role must be "viewer" or "scorer"')])
+        said = gettext('role must be "viewer" or "scorer"')
+        raise ApiError(422, [FieldError(None, "role", said)])
     with transaction():
         link = sharing.new_link(match_id, LinkRole(role), caller().user)
     return _link_json(link), 201
@@ -319,5 +341,12 @@ def revoke_link(match_id: int, link_id: int) -> ResponseReturnValue:
     with transaction():
         revoked = sharing.revoke_link(match_id, link_id)
     if not revoked:
-        fail(404, f"This match has no link {link_id} (or it was revoked already)", "link")
+        fail(
+            404,
+            gettext(
+                "This match has no link %(number)s (or it was revoked already)",
+                number=str(link_id),
+            ),
+            "link",
+        )
     return "", 204

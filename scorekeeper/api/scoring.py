@@ -12,6 +12,7 @@ from ..services.hands import Evaluation, evaluate, evaluate_request
 from ..services.match_state import load_match, match_rules, side_names
 from ..services.seated import next_phase
 from ..validation import ValidationError, refuse
+from ..words.translate import gettext
 from .common import PREFIX, ApiError, json_object, reject_unknown_keys
 
 bp = Blueprint("api_score", __name__, url_prefix=PREFIX)
@@ -33,7 +34,10 @@ def _evaluate(body: dict[str, Any]) -> Evaluation:
         )
     extra = [key for key in ("variant", "options", "players") if key in body]
     if extra:
-        message = 'With "match", the match\'s own rules are used: leave out ' + ", ".join(extra)
+        message = gettext(
+            'With "match", the match\'s own rules are used: leave out %(keys)s',
+            keys=", ".join(extra),
+        )
         raise refuse("match", message)
     readable = (
         isinstance(match_id, int)
@@ -43,7 +47,7 @@ def _evaluate(body: dict[str, Any]) -> Evaluation:
     )
     match = load_match(match_id) if readable else None
     if match is None:
-        raise refuse("match", f"There is no match {match_id!r}")
+        raise refuse("match", gettext("There is no match %(number)s", number=repr(match_id)))
     return evaluate(
         match_rules(match),
         body.get("sides"),

@@ -34,8 +34,10 @@ def init_app(app: Flask) -> None:
 
 
 def etag(uid: str, revision: int) -> str:
-    """Names one state of one match: its uid (never reused) and its revision."""
-    return f"{uid}.{revision}"
+    """Names one state of one match as this caller reads it: its uid (never reused), its
+    revision, and the language of its words (`label`, `message`): a read in another
+    language never earns a 304. `If-Match` compares the uid and revision alone."""
+    return f"{uid}.{revision}.{words.reader_locale_name()}"
 
 
 def match_json(match: Match) -> dict[str, Any]:

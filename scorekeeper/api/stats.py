@@ -13,6 +13,7 @@ from ..services.statistics import statistics
 from ..services.stats_query import read_query
 from ..services.stats_records import Record
 from ..validation import FieldError
+from ..words.translate import gettext
 from .common import PREFIX, ApiError, fail
 
 bp = Blueprint("api_stats", __name__, url_prefix=PREFIX)
@@ -31,9 +32,13 @@ def stats() -> ResponseReturnValue:
     if raw is None:
         group_id = personal_group(user).id
     elif not raw.isascii() or not raw.isdigit() or len(raw) > 10:
-        fail(400, f"group must be a group's id (a whole number), not {raw!r}", "group")
+        fail(
+            400,
+            gettext("group must be a group's id (a whole number), not %(given)s", given=repr(raw)),
+            "group",
+        )
     elif int(raw) not in group_ids(user):
-        fail(404, f"You are not in a group {raw}", "group")
+        fail(404, gettext("You are not in a group %(group)s", group=str(raw)), "group")
     else:
         group_id = int(raw)
     query = read_query(request.args, (group_id,))

@@ -12,6 +12,7 @@ from ..rules import PRESETS, Rules, meld_requirement
 from ..rules.meld import needs_score
 from ..services.variants import preset_detail, preset_summary, resolve_or_problems
 from ..validation import ValidationError
+from ..words.translate import gettext
 from .common import PREFIX, ApiError, fail
 
 bp = Blueprint("api_variants", __name__, url_prefix=f"{PREFIX}/variants")
@@ -24,7 +25,7 @@ def _options_param() -> object:
     try:
         return json.loads(raw)
     except (ValueError, RecursionError):
-        fail(400, "options must be a JSON object", "options")
+        fail(400, gettext("options must be a JSON object"), "options")
 
 
 @bp.get("")
@@ -45,21 +46,32 @@ def variant_meld_requirement(key: str) -> dict[str, object]:
     if raw is None and needs_score(rules):
         fail(
             400,
-            f"In {words.game_name(rules.key)} the minimum depends on the side's score: "
-            "give its cumulative score as ?score=N",
+            gettext(
+                "In %(game)s the minimum depends on the side's score: give its cumulative score "
+                "as %(example)s",
+                game=words.game_name(rules.key),
+                example="?score=N",
+            ),
             "score",
         )
     try:
         score = 0 if raw is None else int(raw.strip())
     except ValueError:
-        fail(400, f"score must be a whole number, not {raw!r}", "score")
+        fail(400, gettext("score must be a whole number, not %(given)s", given=repr(raw)), "score")
     if abs(score) > 10**9:
-        fail(400, "score is out of range", "score")
+        fail(400, gettext("score is out of range"), "score")
     deal = _whole_param("deal", 1, 1000)
     sides = _whole_param("sides", 2, 12)
     if sides is not None and sides not in {lay.sides for lay in rules.layouts}:
-        allowed = " or ".join(str(n) for n in sorted({lay.sides for lay in rules.layouts}))
-        fail(400, f"{words.game_name(rules.key)} is played by {allowed} sides", "sides")
+        allowed = words.either(
+            words.number(n) for n in sorted({lay.sides for lay in rules.layouts})
+        )
+        said = gettext(
+            "%(game)s is played by %(allowed)s sides",
+            game=words.game_name(rules.key),
+            allowed=allowed,
+        )
+        fail(400, said, "sides")
     return words.meld_dict(meld_requirement(rules, score, deal=deal, sides=sides), rules)
 
 
@@ -71,15 +83,19 @@ def _whole_param(name: str, low: int, high: int) -> int | None:
     try:
         value = int(raw.strip())
     except ValueError:
-        fail(400, f"{name} must be a whole number, not {raw!r}", name)
+        said = gettext("%(name)s must be a whole number, not %(given)s", name=name, given=repr(raw))
+        fail(400, said, name)
     if not low <= value <= high:
-        fail(400, f"{name} must be from {low} to {high}", name)
+        said = gettext(
+            "%(name)s must be from %(low)s to %(high)s", name=name, low=str(low), high=str(high)
+        )
+        fail(400, said, name)
     return value
 
 
 def _resolved(key: str) -> Rules:
     if key not in PRESETS:
-        fail(404, f"There is no variant called {key!r}", "variant")
+        fail(404, gettext("There is no variant called %(name)s", name=repr(key)), "variant")
     try:
         return resolve_or_problems(key, _options_param())
     except ValidationError as error:

@@ -16,7 +16,6 @@ from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
 from ..models import (
-    LONG_KEY,
     NAME_LENGTH,
     ApiToken,
     Group,
@@ -29,10 +28,12 @@ from ..models import (
     SignIn,
     User,
     key_fits,
+    long_key,
     name_key,
     utcnow,
 )
 from ..validation import FieldError, ValidationError
+from ..words.translate import gettext
 from . import names, setup_code
 from .match_setup import clean_name
 
@@ -71,6 +72,11 @@ def registration() -> Registration:
         return Registration.INVITE
 
 
+def set_locale(user: User, locale: str | None) -> None:
+    """The user's own language (None: each phone's own); chosen on the account page only."""
+    user.locale = locale
+
+
 def set_registration(mode: Registration) -> None:
     setting = db.session.get(Setting, REGISTRATION)
     if setting is None:
@@ -82,13 +88,23 @@ def set_registration(mode: Registration) -> None:
 def _check_username(raw: object, problems: list[FieldError]) -> str:
     name = clean_name(raw)
     if not name:
-        problems.append(FieldError(None, "username", "Choose a user name"))
+        problems.append(FieldError(None, "username", gettext("Choose a user name")))
     elif len(name) > NAME_LENGTH:
-        problems.append(FieldError(None, "username", f"Keep it to {NAME_LENGTH} characters"))
+        problems.append(
+            FieldError(
+                None,
+                "username",
+                gettext("Keep it to %(count)s characters", count=str(NAME_LENGTH)),
+            )
+        )
     elif not key_fits(name):
-        problems.append(FieldError(None, "username", LONG_KEY))
+        problems.append(FieldError(None, "username", long_key()))
     elif find_user(name) is not None:
-        problems.append(FieldError(None, "username", f"{name} is taken: choose another name"))
+        problems.append(
+            FieldError(
+                None, "username", gettext("%(name)s is taken: choose another name", name=name)
+            )
+        )
     elif names.problem(name):
         problems.append(FieldError(None, "username", str(names.problem(name))))
     else:
@@ -99,7 +115,12 @@ def _check_username(raw: object, problems: list[FieldError]) -> str:
                 FieldError(
                     None,
                     "username",
-                    f"{name} looks just like {alike}, who has an account here: choose another name",
+                    gettext(
+                        "%(name)s looks just like %(alike)s, who has an account here: choose "
+                        "another name",
+                        name=name,
+                        alike=alike,
+                    ),
                 )
             )
     return name
@@ -107,9 +128,9 @@ def _check_username(raw: object, problems: list[FieldError]) -> str:
 
 def password_problem(password: object) -> str | None:
     if not isinstance(password, str) or len(password) < MIN_PASSWORD:
-        return f"Use at least {MIN_PASSWORD} characters"
+        return gettext("Use at least %(count)s characters", count=str(MIN_PASSWORD))
     if len(password) > MAX_PASSWORD:
-        return f"Use at most {MAX_PASSWORD} characters"
+        return gettext("Use at most %(count)s characters", count=str(MAX_PASSWORD))
     return None
 
 
@@ -136,7 +157,9 @@ def create_user(username: object, password: object, *, admin: bool = False) -> U
         password_hash=_hash(password),
         is_admin=admin or first,
     )
-    group = Group(name=f"{name}'s games", personal=True)
+    # A default name in the language the account was opened in: the group's name from then
+    # on, which its user may change like any group's.
+    group = Group(name=gettext("%(name)s's games", name=name), personal=True)
     group.memberships.append(Membership(user=user, role=Role.ADMIN))
     db.session.add_all([user, group])
     db.session.flush()
@@ -167,7 +190,7 @@ def change_password(
     API token of theirs); [] when done."""
     problems = []
     if not check_password_hash(user.password_hash, current):
-        problems.append(FieldError(None, "current", "That is not your current password"))
+        problems.append(FieldError(None, "current", gettext("That is not your current password")))
     reason = password_problem(new)
     if reason:
         problems.append(FieldError(None, "new", reason))
@@ -246,7 +269,7 @@ def user_count() -> int:
 
 def new_api_token(user: User, name: str) -> NewToken:
     secret = "sk_" + secrets.token_urlsafe(30)
-    token = ApiToken(user=user, name=clean_name(name)[:NAME_LENGTH] or "API token")
+    token = ApiToken(user=user, name=clean_name(name)[:NAME_LENGTH] or gettext("API token"))
     token.token_hash = token_hash(secret)
     db.session.add(token)
     db.session.flush()
@@ -284,11 +307,12 @@ class Account:
 
     id: int
     username: str
+    locale: str | None = None  # the user's language setting: what its answers are in
 
 
 def account_for_token(secret: str) -> Account | None:
     found = db.session.execute(
-        select(User.id, User.username)
+        select(User.id, User.username, User.locale)
         .join(ApiToken, ApiToken.user_id == User.id)
         .where(ApiToken.token_hash == token_hash(secret))
     ).first()

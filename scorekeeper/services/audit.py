@@ -10,8 +10,10 @@ from typing import Any
 
 from sqlalchemy import select
 
+from .. import words
 from ..extensions import db
 from ..models import AuditEntry, Hand, Match
+from ..words.translate import gettext
 from .match_state import match_rules, side_names
 from .rulebook import record_changes
 
@@ -180,5 +182,5 @@ def _explained(match: Match, names: list[str], entry: AuditEntry) -> AuditRow:
 def actor_words(entry: AuditEntry) -> str | None:
     """Who made a change, as the trail says it: a user's name, or the share link's."""
     if entry.actor is None and entry.actor_link_id is not None:
-        return f"scorer link {entry.actor_link_id}"
+        return gettext("scorer link %(number)s", number=words.number(entry.actor_link_id))
     return entry.actor

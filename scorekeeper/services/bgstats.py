@@ -15,6 +15,7 @@ from typing import Any
 from urllib.parse import quote
 
 from .. import words
+from ..words.translate import ngettext
 from .match_state import MatchState
 
 LINK = "bgstats://app.bgstatsapp.com/addPlay.html?data="
@@ -62,7 +63,13 @@ def play_data(state: MatchState) -> dict[str, Any]:
         "playDate": match.created_at.strftime("%Y-%m-%d %H:%M:%S"),
         "durationMin": minutes,
         "players": players,
-        "comments": f"{count} hand{'' if count == 1 else 's'}, scored with {SOURCE}",
+        "comments": ngettext(
+            "%(count)s hand, scored with %(app)s",
+            "%(count)s hands, scored with %(app)s",
+            count,
+            count=words.number(count),
+            app=SOURCE,
+        ),
     }
 
 

@@ -35,7 +35,7 @@ from ..event_models import (
     EventStatus,
 )
 from ..extensions import db
-from ..models import LONG_KEY, NAME_LENGTH, Player, key_fits, name_key
+from ..models import NAME_LENGTH, Player, key_fits, long_key, name_key
 from ..rules import PRESETS, Rules, resolve_options, rules_to_json
 from ..validation import FieldError, ValidationError
 from ..words.clubs import told_clubs
@@ -63,7 +63,7 @@ def _player_problem(name: str) -> str | None:
     if len(name) > NAME_LENGTH:
         return gettext("Keep names to %(most)s characters.", most=words.number(NAME_LENGTH))
     if not key_fits(name):
-        return LONG_KEY
+        return long_key()
     return names.problem(name)
 
 

@@ -5,6 +5,8 @@ from __future__ import annotations
 from ..models import Match, MatchStatus, utcnow
 from ..rules import GameResult
 from ..validation import FieldError
+from ..words import number
+from ..words.translate import gettext, ngettext
 from . import ratings
 from .match_lock import EndsTooEarly
 from .match_state import hand_records, hand_totals, match_rules, result_after, running_totals
@@ -30,9 +32,15 @@ def settle_game_end(match: Match) -> list[FieldError]:
     if end is not None and end < len(results) - 1:
         later = len(results) - 1 - end
         raise EndsTooEarly(
-            f"With this change the game is over after hand {end + 1}, but {later} later "
-            f"hand{'s' if later > 1 else ''} {'were' if later > 1 else 'was'} played. "
-            "Remove the later hands first if that is right."
+            ngettext(
+                "With this change the game is over after hand %(number)s, but %(count)s later "
+                "hand was played. Remove the later hands first if that is right.",
+                "With this change the game is over after hand %(number)s, but %(count)s later "
+                "hands were played. Remove the later hands first if that is right.",
+                later,
+                number=str(end + 1),
+                count=number(later),
+            )
         )
     nothing = [0] * len(match.sides)
     result = results[-1] if results else result_after(match_rules(match), nothing, 0)
@@ -57,6 +65,7 @@ def _settle(match: Match, result: GameResult) -> list[FieldError]:
     if not ends_now:
         return []
     if result.winner is None:
-        return [FieldError(None, None, "This hand ends the game in a draw: the lead is shared.")]
+        said = gettext("This hand ends the game in a draw: the lead is shared.")
+        return [FieldError(None, None, said)]
     winner = match.sides[result.winner].name
-    return [FieldError(None, None, f"This hand ends the game: {winner} wins.")]
+    return [FieldError(None, None, gettext("This hand ends the game: %(side)s wins.", side=winner))]

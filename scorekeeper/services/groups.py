@@ -11,7 +11,6 @@ from sqlalchemy import func, select, update
 
 from ..extensions import db
 from ..models import (
-    LONG_KEY,
     NAME_LENGTH,
     Activity,
     ActivityAction,
@@ -26,11 +25,13 @@ from ..models import (
     SideMember,
     User,
     key_fits,
+    long_key,
     name_key,
     side_name_of,
     utcnow,
 )
 from ..validation import FieldError, ValidationError
+from ..words.translate import gettext
 from . import events, names
 from .match_setup import clean_name
 from .seasons import merge_in_seasons
@@ -136,7 +137,12 @@ def _group_name(raw: object) -> str:
         raise ValidationError(
             [
                 FieldError(
-                    None, "name", f"Give the group a name of 1 to {NAME_LENGTH * 2} characters"
+                    None,
+                    "name",
+                    gettext(
+                        "Give the group a name of 1 to %(count)s characters",
+                        count=str(NAME_LENGTH * 2),
+                    ),
                 )
             ]
         )
@@ -179,17 +185,6 @@ class Removal:
     share_links: int
     invites: int
 
-    def links_said(self, who: str) -> str:
-        """ "The 2 share links and 1 invite link Bea made stopped working." (or "")"""
-        made = [
-            f"{count} {kind}{'' if count == 1 else 's'}"
-            for count, kind in ((self.share_links, "share link"), (self.invites, "invite link"))
-            if count
-        ]
-        if not made:
-            return ""
-        return f"The {' and '.join(made)} {who} made stopped working."
-
 
 def remove_member(group: Group, user_id: int, actor: User) -> Removal | str:
     """Take someone out of the group (or let them leave), revoking the share links they
@@ -200,10 +195,10 @@ def remove_member(group: Group, user_id: int, actor: User) -> Removal | str:
         select(Membership).where(Membership.group_id == group.id, Membership.user_id == user_id)
     ).scalar_one_or_none()
     if membership is None:
-        return "That person is not in this group."
+        return gettext("That person is not in this group.")
     admins = [m for m in members(group.id) if m.role == Role.ADMIN]
     if membership.role == Role.ADMIN and len(admins) == 1:
-        return "The group's only admin cannot leave it: make someone else admin first."
+        return gettext("The group's only admin cannot leave it: make someone else admin first.")
     name = membership.user.username
     db.session.delete(membership)
     now = utcnow()
@@ -243,10 +238,10 @@ def set_role(group: Group, user_id: int, role: Role, actor: User) -> str | None:
         select(Membership).where(Membership.group_id == group.id, Membership.user_id == user_id)
     ).scalar_one_or_none()
     if membership is None:
-        return "That person is not in this group."
+        return gettext("That person is not in this group.")
     admins = sum(m.role == Role.ADMIN for m in members(group.id))
     if membership.role == Role.ADMIN and role != Role.ADMIN and admins == 1:
-        return "The group needs at least one admin."
+        return gettext("The group needs at least one admin.")
     membership.role = role
     record_activity(
         group.id,
@@ -355,22 +350,40 @@ def rename_player(group_id: int, player: Player, new_name: object, actor: User) 
     name = clean_name(new_name)
     if not name or len(name) > NAME_LENGTH:
         raise ValidationError(
-            [FieldError(None, "name", f"Enter a name of 1 to {NAME_LENGTH} characters")]
+            [
+                FieldError(
+                    None,
+                    "name",
+                    gettext("Enter a name of 1 to %(count)s characters", count=str(NAME_LENGTH)),
+                )
+            ]
         )
     if not key_fits(name):
-        raise ValidationError([FieldError(None, "name", LONG_KEY)])
+        raise ValidationError([FieldError(None, "name", long_key())])
     other = db.session.execute(
         select(Player).where(Player.group_id == group_id, Player.name_key == name_key(name))
     ).scalar_one_or_none()
     if other is not None and other.id != player.id:
         raise ValidationError(
-            [FieldError(None, "name", f"{other.name} is already a player here: merge them instead")]
+            [
+                FieldError(
+                    None,
+                    "name",
+                    gettext(
+                        "%(name)s is already a player here: merge them instead", name=other.name
+                    ),
+                )
+            ]
         )
     wrong = names.problem(name)
     others = [p.name for p in players(group_id) if p.id != player.id]
     alike = names.look_alike(name, others) if wrong is None else None
     if alike is not None:
-        wrong = f"{name} looks just like {alike}, a player of this group: choose another name"
+        wrong = gettext(
+            "%(name)s looks just like %(alike)s, a player of this group: choose another name",
+            name=name,
+            alike=alike,
+        )
     if wrong is not None:
         raise ValidationError([FieldError(None, "name", wrong)])
     sides = _auto_named_sides([player.id])
@@ -383,7 +396,7 @@ def rename_player(group_id: int, player: Player, new_name: object, actor: User) 
 def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str | None:
     """Every match of `gone` becomes `kept`'s; a problem in words, or None when done."""
     if gone.id == kept.id:
-        return "Choose two different players."
+        return gettext("Choose two different players.")
     both = db.session.execute(
         select(func.count())
         .select_from(Side)
@@ -396,7 +409,11 @@ def merge_players(group_id: int, gone: Player, kept: Player, actor: User) -> str
         )
     ).scalar_one()
     if both:
-        return f"{gone.name} and {kept.name} played in the same match: they are two people."
+        return gettext(
+            "%(gone)s and %(kept)s played in the same match: they are two people.",
+            gone=gone.name,
+            kept=kept.name,
+        )
     in_one_event = events.merge_entries(gone, kept)
     if in_one_event is not None:
         return in_one_event
@@ -421,7 +438,7 @@ def link_player(group_id: int, player: Player, user_id: int | None, actor: User)
     """Link a player to a member's account (or to nobody); a problem in words, or None."""
     user = db.session.get(User, user_id) if user_id is not None else None
     if user_id is not None and (user is None or role_in(group_id, user) is None):
-        return "Only a member of this group can be linked to one of its players."
+        return gettext("Only a member of this group can be linked to one of its players.")
     player.user_id = user_id
     who = user.username if user else None
     record_activity(

@@ -15,6 +15,7 @@ from ..extensions import db
 from ..ids import valid_id
 from ..models import Hand, Match, utcnow
 from ..validation import ValidationError
+from ..words.translate import gettext
 from . import audit, seated
 from .game_end import settle_game_end
 from .hand_writes import (
@@ -32,7 +33,7 @@ from .match_state import load_match, match_rules
 def _hand(match: Match, number: int) -> Hand:
     hand = next((hand for hand in match.hands if hand.number == number), None)
     if not valid_id(number) or hand is None:
-        raise HandNotFound(f"This match has no hand {number}.")
+        raise HandNotFound(gettext("This match has no hand %(number)s.", number=str(number)))
     return hand
 
 
@@ -53,8 +54,13 @@ def _rescore_moved(match: Match, first: int) -> None:
         except ValidationError as error:
             reason = error.problems[0].message if error.problems else ""
             raise HandsNoLongerFit(
-                f"Not removed: hand {hand.number + 1} would become deal {hand.number}, "
-                f"where it is not possible ({reason}). Correct it first."
+                gettext(
+                    "Not removed: hand %(number)s would become deal %(deal)s, where it is not "
+                    "possible (%(reason)s). Correct it first.",
+                    number=str(hand.number + 1),
+                    deal=str(hand.number),
+                    reason=reason,
+                )
             ) from None
         before = audit.hand_snapshot(hand)
         fill_sides(hand, seat_records, evaluation)
@@ -94,9 +100,19 @@ def _check_lineups(match: Match, first: int, verb: str) -> None:
     found = seated.misfit(match, first)
     if found is not None:
         number, reason = found
+        said = {"number": str(number), "reason": reason}
         raise HandsNoLongerFit(
-            f"Not {verb}: hand {number} would no longer be possible ({reason}). "
-            "Correct or remove it first."
+            gettext(
+                "Not saved: hand %(number)s would no longer be possible (%(reason)s). Correct "
+                "or remove it first.",
+                **said,
+            )
+            if verb == "saved"
+            else gettext(
+                "Not removed: hand %(number)s would no longer be possible (%(reason)s). Correct "
+                "or remove it first.",
+                **said,
+            )
         )
 
 
@@ -119,8 +135,11 @@ def correct_hand(
     hand = _hand(match, number)
     if version is not None and version != hand.version:
         raise HandConflict(
-            f"Not saved: hand {number} was changed from another device since you opened it "
-            "(corrected, or a hand before it removed)."
+            gettext(
+                "Not saved: hand %(number)s was changed from another device since you opened it "
+                "(corrected, or a hand before it removed).",
+                number=str(number),
+            )
         )
     posted = confirmable(records, lineup)
     seat_records, evaluation = score_as_deal(match, records, number, lineup)
@@ -157,14 +176,22 @@ def remove_hand(
     """
     match = lock_match(match_id, expected)
     if hand_id is not None and all(hand.id != hand_id for hand in match.hands):
-        raise HandConflict(f"Hand {number} was already removed: nothing more was removed.")
+        raise HandConflict(
+            gettext(
+                "Hand %(number)s was already removed: nothing more was removed.",
+                number=str(number),
+            )
+        )
     hand = _hand(match, number)
     if (hand_id is not None and hand.id != hand_id) or (
         version is not None and version != hand.version
     ):
         raise HandConflict(
-            f"Not removed: hand {number} is not the hand you read (it was changed, or a hand "
-            "before it was removed, from another device). Check the scoreboard."
+            gettext(
+                "Not removed: hand %(number)s is not the hand you read (it was changed, or a "
+                "hand before it was removed, from another device). Check the scoreboard.",
+                number=str(number),
+            )
         )
     before = audit.hand_snapshot(hand)
     removed_id = hand.id

@@ -20,6 +20,7 @@ from ..extensions import db
 from ..models import Hand, HandSide, Match, MatchStatus
 from ..rules.hand import MAX_DEAL
 from ..validation import FieldError
+from ..words.translate import gettext
 from . import audit, seated
 from .game_end import settle_game_end
 from .hands import Evaluation, evaluate
@@ -118,8 +119,10 @@ def flush_write() -> None:
         db.session.flush()
     except IntegrityError:
         raise HandConflict(
-            "Not saved: that hand was just recorded from another device. "
-            "Check the scoreboard before saving again."
+            gettext(
+                "Not saved: that hand was just recorded from another device. Check the "
+                "scoreboard before saving again."
+            )
         ) from None
 
 
@@ -147,18 +150,28 @@ def record_hand(
     if duplicate is not None:
         return Saved(duplicate, changed=False)
     if match.status in (MatchStatus.FINISHED, MatchStatus.DRAWN):
-        raise MatchFinished("Not saved: the game is over, so no more hands can be recorded.")
+        raise MatchFinished(
+            gettext("Not saved: the game is over, so no more hands can be recorded.")
+        )
     if match.status == MatchStatus.ABANDONED:
-        raise MatchFinished("Not saved: this match was abandoned.")
+        raise MatchFinished(gettext("Not saved: this match was abandoned."))
     number = len(match.hands) + 1
     if expected_number is not None and expected_number < number:
         raise HandConflict(
-            f"Not saved: hand {expected_number} was already recorded (from another device?). "
-            f"Check the scoreboard before recording hand {number}."
+            gettext(
+                "Not saved: hand %(number)s was already recorded (from another device?). Check "
+                "the scoreboard before recording hand %(next)s.",
+                number=str(expected_number),
+                next=str(number),
+            )
         )
     if expected_number is not None and expected_number > number:
         raise HandConflict(
-            f"Not saved: the next hand of this match is hand {number}, not {expected_number}."
+            gettext(
+                "Not saved: the next hand of this match is hand %(next)s, not %(number)s.",
+                next=str(number),
+                number=str(expected_number),
+            )
         )
     seat_records, evaluation = score_as_deal(match, records, number, lineup)
     hand = Hand(number=number, version=match.revision, submission_token=token)

@@ -23,6 +23,7 @@ from ..rules import (
 )
 from ..rules.seats import seat_scores
 from ..validation import FieldError, ValidationError
+from ..words.translate import gettext
 
 
 @dataclass(frozen=True)
@@ -100,9 +101,13 @@ def evaluate_request(
     if not isinstance(variant, str) or variant not in PRESETS:
         known = ", ".join(PRESETS)
         message = (
-            "Say which variant to score under"
+            gettext("Say which variant to score under")
             if variant is None
-            else f"There is no variant called {variant!r} (known: {known})"
+            else gettext(
+                "There is no variant called %(name)s (known: %(known)s)",
+                name=repr(variant),
+                known=known,
+            )
         )
         raise ValidationError([FieldError(None, "variant", message)])
     rules, problems = resolve_options(PRESETS[variant], options)

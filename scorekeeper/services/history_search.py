@@ -14,10 +14,16 @@ from sqlalchemy import ColumnElement, not_, select
 from ..models import Match, Player, Side, SideMember, name_key
 from ..rules import PRESETS
 from ..rules.game import DRAWN, FINISHED
+from ..words.translate import gettext, lazy_gettext, lazy_pgettext
 
 NAME_LIMIT = 40
-RESULTS = {"won": "won", "lost": "lost", "drawn": "drawn"}  # value: what the page says
-SORTS = {"newest": "Newest first", "oldest": "Oldest first"}
+# value: what the page says (translated when the page is made)
+RESULTS = {
+    "won": lazy_pgettext("matches of a player", "won"),
+    "lost": lazy_pgettext("matches of a player", "lost"),
+    "drawn": lazy_pgettext("matches of a player", "drawn"),
+}
+SORTS = {"newest": lazy_gettext("Newest first"), "oldest": lazy_gettext("Oldest first")}
 
 
 @dataclass(frozen=True)
@@ -67,11 +73,13 @@ def read_date(raw: str, name: str, problems: dict[str, str]) -> date | None:
             found = date.fromisoformat(raw)
             if found < date.max:
                 return found
-            problems[name] = f"{raw!r} is past the last date the calendar can count to"
+            problems[name] = gettext(
+                "%(date)s is past the last date the calendar can count to", date=repr(raw)
+            )
             return None
     except ValueError:
         pass
-    problems[name] = f"{raw!r} is not a date: write it as YYYY-MM-DD"
+    problems[name] = gettext("%(date)s is not a date: write it as YYYY-MM-DD", date=repr(raw))
     return None
 
 
@@ -88,18 +96,20 @@ def read_search(args: Mapping[str, str]) -> HistorySearch:
     if variant not in PRESETS:
         variant = ""  # a game this version does not have: every game (as links of old)
     if result and result not in RESULTS:
-        problems["result"] = "Choose won, lost or drawn"
-    elif result in ("won", "lost") and not player:
-        problems["result"] = f"Choose whose matches to see them {result}"
+        problems["result"] = gettext("Choose won, lost or drawn")
+    elif result == "won" and not player:
+        problems["result"] = gettext("Choose whose matches to see them won")
+    elif result == "lost" and not player:
+        problems["result"] = gettext("Choose whose matches to see them lost")
     if partner and not player:
-        problems["partner"] = "Choose a player to find their matches with this partner"
+        problems["partner"] = gettext("Choose a player to find their matches with this partner")
     elif partner and name_key(partner) == name_key(player):
-        problems["partner"] = "Choose someone else as the partner"
+        problems["partner"] = gettext("Choose someone else as the partner")
     if sort not in SORTS:
-        problems["sort"] = "Choose newest or oldest first"
+        problems["sort"] = gettext("Choose newest or oldest first")
     first, last = read_date(since, "from", problems), read_date(until, "to", problems)
     if first and last and first > last:
-        problems["to"] = "The end of the period comes before its start"
+        problems["to"] = gettext("The end of the period comes before its start")
     league, event = text("league")[:12], text("event")[:12]
     return HistorySearch(
         player, partner, variant, result, since, until, sort, league, event, problems

@@ -9,11 +9,12 @@ from typing import Any
 
 from .. import words
 from ..ids import MAX_ID
-from ..models import LONG_KEY, NAME_LENGTH, TOKEN_LENGTH, key_fits
+from ..models import NAME_LENGTH, TOKEN_LENGTH, key_fits, long_key
 from ..rules import Rules
 from ..rules.hand import MAX_DEAL
 from ..rules.seats import Lineup, read_lineup
 from ..validation import FieldError, ValidationError
+from ..words.translate import gettext
 from . import names
 from .hands import evaluate
 from .match_setup import clean_name
@@ -41,19 +42,24 @@ class FileReader:
     def obj(self, value: object, where: str) -> dict[str, Any] | None:
         if isinstance(value, dict):
             return value
-        self.add(where, "must be an object")
+        self.add(where, gettext("must be an object"))
         return None
 
     def items(self, value: object, where: str) -> list[Any]:
         if isinstance(value, list):
             return value
-        self.add(where, "must be a list")
+        self.add(where, gettext("must be a list"))
         return []
 
     def integer(self, value: object, where: str, low: int = 0, high: int = MAX_ID) -> int | None:
         if isinstance(value, int) and not isinstance(value, bool) and low <= value <= high:
             return value
-        self.add(where, f"must be a whole number from {low} to {high}")
+        self.add(
+            where,
+            gettext(
+                "must be a whole number from %(low)s to %(high)s", low=str(low), high=str(high)
+            ),
+        )
         return None
 
     def moment(self, value: object, where: str, optional: bool = False) -> datetime | None:
@@ -67,20 +73,29 @@ class FileReader:
             else:
                 if parsed.tzinfo is None:
                     return parsed
-        self.add(where, "must be a UTC time like 2026-11-23T20:15:00Z")
+        self.add(
+            where, gettext("must be a UTC time like %(example)s", example="2026-11-23T20:15:00Z")
+        )
         return None
 
     def name(self, value: object, where: str, longest: int = NAME_LENGTH) -> str | None:
         """A player's name (its key must fit too), or a side's given a longer `longest`."""
         name = clean_name(value)
         if not name or len(name) > longest:
-            self.add(where, f"must be a name of 1 to {longest} characters")
+            self.add(
+                where, gettext("must be a name of 1 to %(count)s characters", count=str(longest))
+            )
             return None
         hidden = names.invisible(name)
         if hidden is not None:
-            self.add(where, f"holds an invisible character ({hidden}): remove it")
+            self.add(
+                where,
+                gettext(
+                    "holds an invisible character (%(character)s): remove it", character=hidden
+                ),
+            )
         if longest == NAME_LENGTH and not key_fits(name):
-            self.add(where, LONG_KEY)
+            self.add(where, long_key())
             return None
         return name
 
@@ -93,14 +108,17 @@ def _seated_records(
     lineup, problems = read_lineup(rules, raw, None)
     if lineup is None:
         first = words.told(problems[0], rules.vocabulary).message if problems else ""
-        read.add(f"{where}.lineup", first or "is not a line-up")
+        read.add(f"{where}.lineup", first or gettext("is not a line-up"))
         return None
     for side in lineup:
         for seat in side[1:]:
             if inputs[seat] != inputs[side[0]]:
                 read.add(
                     f"{where}.sides.{seat}.input",
-                    f"must be the same as seat {side[0]}'s: the line-up has them play together",
+                    gettext(
+                        "must be the same as seat %(seat)s's: the line-up has them play together",
+                        seat=str(side[0]),
+                    ),
                 )
                 return None
     return lineup, side_records(lineup, inputs)
@@ -128,7 +146,12 @@ def scored_hand(
     read.integer(hand.get("version"), f"{where}.version", 0, MAX_ID)
     token = hand.get("token")
     if token is not None and (not isinstance(token, str) or not 0 < len(token) <= TOKEN_LENGTH):
-        read.add(f"{where}.token", f"must be null or a text of up to {TOKEN_LENGTH} characters")
+        read.add(
+            f"{where}.token",
+            gettext(
+                "must be null or a text of up to %(count)s characters", count=str(TOKEN_LENGTH)
+            ),
+        )
     sides = [
         read.obj(side, f"{where}.sides.{i}")
         for i, side in enumerate(read.items(hand.get("sides"), f"{where}.sides"))
@@ -136,7 +159,10 @@ def scored_hand(
     if number is None or any(side is None for side in sides):
         return None
     if len(sides) != len(names):
-        read.add(f"{where}.sides", f"must have one entry per side ({len(names)})")
+        read.add(
+            f"{where}.sides",
+            gettext("must have one entry per side (%(count)s)", count=str(len(names))),
+        )
         return None
     inputs = [side.get("input") if side else None for side in sides]
     records: list[Any] = inputs
@@ -148,7 +174,8 @@ def scored_hand(
         lineup, records = seated_hand
     elif hand.get("lineup") is not None:
         read.add(
-            f"{where}.lineup", f"must not be given: {words.game_name(rules.key)} has no line-ups"
+            f"{where}.lineup",
+            gettext("must not be given: %(game)s has no line-ups", game=words.game_name(rules.key)),
         )
         return None
     try:
@@ -171,7 +198,9 @@ def scored_hand(
         else:
             which = ".sides" if seat is None else f".sides.{seat}.input"
             which += f".{first.field}" if first.field and seat is not None else ""
-        read.add(f"{where}{which}", f"is not a possible hand: {first.message}")
+        read.add(
+            f"{where}{which}", gettext("is not a possible hand: %(problem)s", problem=first.message)
+        )
         return None
     scored: Scored = []
     scores = evaluation.seats or evaluation.scores
@@ -181,8 +210,11 @@ def scored_hand(
         if not isinstance(total, int) or isinstance(total, bool) or total != score.total:
             read.add(
                 f"{where}.sides.{seat}.total",
-                f"is {side.get('total')!r}, but the entries score {score.total} "
-                "under the match's rules",
+                gettext(
+                    "is %(given)s, but the entries score %(total)s under the match's rules",
+                    given=repr(side.get("total")),
+                    total=str(score.total),
+                ),
             )
             return None
         scored.append((side["input"], score.total, [line.to_dict() for line in score.lines]))

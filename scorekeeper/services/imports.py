@@ -46,6 +46,7 @@ from ..rules.game import DRAWN, FINISHED, PLAYING, TIED
 from ..rules.hand import MAX_DEAL
 from ..rules.seats import phase_after
 from ..validation import FieldError, ValidationError
+from ..words.translate import gettext, ngettext
 from . import audit, ratings
 from .exports import FORMAT, VERSION
 from .import_hands import FileReader, Scored, TooManyProblems, scored_hand
@@ -99,12 +100,20 @@ def _sides(read: FileReader, raw: object, where: str, per_side: int) -> list[tup
         for position, player in enumerate(players):
             name = read.name(player, f"{at}.players.{position}")
             if name is not None and name_key(name) in seen:
-                read.add(f"{at}.players.{position}", f"{name} is seated twice")
+                read.add(f"{at}.players.{position}", gettext("%(name)s is seated twice", name=name))
             elif name is not None:
                 seen.add(name_key(name))
                 names.append(name)
         if len(players) != per_side:
-            read.add(f"{at}.players", f"must list {per_side} player(s), as players_per_side says")
+            read.add(
+                f"{at}.players",
+                ngettext(
+                    "must list %(count)s player, as players_per_side says",
+                    "must list %(count)s players, as players_per_side says",
+                    per_side,
+                    count=str(per_side),
+                ),
+            )
         side_name = read.name(side_doc.get("name"), f"{at}.name", SIDE_NAME_LENGTH)
         sides.append((side_name or "", names))
     return sides
@@ -139,21 +148,29 @@ def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
         return None
     uid = doc.get("uid")
     if not isinstance(uid, str) or not UID.fullmatch(uid):
-        read.add(f"{where}.uid", "must be 32 lowercase hexadecimal digits")
+        read.add(f"{where}.uid", gettext("must be 32 lowercase hexadecimal digits"))
         return None
     try:
         rules = rules_from_json(doc.get("rules"))
     except (RulesError, KeyError, TypeError, ValueError, AttributeError) as error:
         why = words.faults_text(error.problems) if isinstance(error, InvalidRules) else error
-        read.add(f"{where}.rules", f"are not a rule set this version can read ({why})")
+        read.add(
+            f"{where}.rules",
+            gettext("are not a rule set this version can read (%(why)s)", why=str(why)),
+        )
         return None
     if len(rules.key) > VARIANT_LENGTH:
-        read.add(f"{where}.rules.key", f"must be up to {VARIANT_LENGTH} characters")
+        read.add(
+            f"{where}.rules.key",
+            gettext("must be up to %(count)s characters", count=str(VARIANT_LENGTH)),
+        )
         return None
     if doc.get("variant") != rules.key:
-        read.add(f"{where}.variant", f"must be the key of its rules ({rules.key})")
+        read.add(
+            f"{where}.variant", gettext("must be the key of its rules (%(key)s)", key=rules.key)
+        )
     if not isinstance(doc.get("options"), dict):
-        read.add(f"{where}.options", "must be an object")
+        read.add(f"{where}.options", gettext("must be an object"))
     per_side = read.integer(doc.get("players_per_side"), f"{where}.players_per_side", 1, 8)
     if per_side is None:
         return None
@@ -161,7 +178,10 @@ def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
     if not any(
         lay.sides == len(sides) and lay.players_per_side == per_side for lay in rules.layouts
     ):
-        read.add(f"{where}.sides", f"{words.game_name(rules.key)} is not played by this table")
+        read.add(
+            f"{where}.sides",
+            gettext("%(game)s is not played by this table", game=words.game_name(rules.key)),
+        )
         return None
     read.integer(doc.get("first_dealer"), f"{where}.first_dealer", 0, len(sides) * per_side - 1)
     read.integer(doc.get("revision"), f"{where}.revision", 0, MAX_ID)
@@ -181,9 +201,12 @@ def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
             before = running[-1] if running else [0] * len(names)
             running.append([r + total for r, (_, total, _) in zip(before, hand[1], strict=True)])
         if hand[0]["number"] != index + 1:
-            read.add(f"{at}.number", f"must be {index + 1}: hands are numbered in order")
+            read.add(
+                f"{at}.number",
+                gettext("must be %(number)s: hands are numbered in order", number=str(index + 1)),
+            )
         if hand[0]["id"] in hand_ids:
-            read.add(f"{at}.id", "is the id of another hand of this match")
+            read.add(f"{at}.id", gettext("is the id of another hand of this match"))
         hand_ids.add(hand[0]["id"])
         recorded = read.moment(hand[0].get("recorded_at"), f"{at}.recorded_at")
         updated = read.moment(hand[0].get("updated_at"), f"{at}.updated_at")
@@ -196,13 +219,21 @@ def _match(read: FileReader, raw: object, where: str) -> CheckedMatch | None:
         if entry is None:
             continue
         if entry.get("action") not in ACTIONS:
-            read.add(f"{at}.action", f"must be one of {', '.join(ACTIONS)}")
+            read.add(
+                f"{at}.action", gettext("must be one of %(choices)s", choices=", ".join(ACTIONS))
+            )
         read.integer(entry.get("hand_number"), f"{at}.hand_number", 1, MAX_ID)
         if entry.get("hand_id") is not None:
             read.integer(entry.get("hand_id"), f"{at}.hand_id", 1, MAX_ID)
         actor = entry.get("by")
         if actor is not None and (not isinstance(actor, str) or len(actor) > NAME_LENGTH * 2):
-            read.add(f"{at}.by", f"must be null or a text of up to {NAME_LENGTH * 2} characters")
+            read.add(
+                f"{at}.by",
+                gettext(
+                    "must be null or a text of up to %(count)s characters",
+                    count=str(NAME_LENGTH * 2),
+                ),
+            )
         match.audit_times.append(read.moment(entry.get("at"), f"{at}.at") or datetime.min)
         was = _snapshot(read, entry.get("before"), f"{at}.before", rules, match)
         now = _snapshot(read, entry.get("after"), f"{at}.after", rules, match)
@@ -226,7 +257,10 @@ def _sound_match(read: FileReader, raw: object, where: str) -> CheckedMatch | No
             rules_to_json(match.rules)
         return match
     except DAMAGE:
-        read.add(f"{where}.rules", "cannot score this match: the rules in the file are damaged")
+        read.add(
+            f"{where}.rules",
+            gettext("cannot score this match: the rules in the file are damaged"),
+        )
         return None
 
 
@@ -242,25 +276,33 @@ def _check_result(read: FileReader, match: CheckedMatch, where: str) -> None:
         records = [record if isinstance(record, dict) else {} for record, _, _ in scored]
         results.append(result_after(rules, running, number, records))
     if any(result.over for result in results[:-1]):
-        read.add(f"{where}.hands", "go on after the game was over")
+        read.add(f"{where}.hands", gettext("go on after the game was over"))
     status = doc.get("status")
     if status not in STATUSES:
-        read.add(f"{where}.status", f"must be one of {', '.join(STATUSES)}")
+        read.add(
+            f"{where}.status", gettext("must be one of %(choices)s", choices=", ".join(STATUSES))
+        )
         return
     if len(results) != len(match.hands):
         return  # a hand was wrong: already said
     final = results[-1] if results else result_after(rules, running, 0)
     if status == ABANDONED:
         if final.over or doc.get("winner") is not None:
-            read.add(f"{where}.status", "cannot be abandoned: the hands finish the game")
+            read.add(f"{where}.status", gettext("cannot be abandoned: the hands finish the game"))
     elif (status, doc.get("winner")) != (final.status, final.winner):
         read.add(
             f"{where}.status",
-            f"is {status} (winner {doc.get('winner')}), but the hands give {final.status} "
-            f"(winner {final.winner})",
+            gettext(
+                "is %(status)s (winner %(winner)s), but the hands give %(final)s (winner "
+                "%(final_winner)s)",
+                status=str(status),
+                winner=str(doc.get("winner")),
+                final=str(final.status),
+                final_winner=str(final.winner),
+            ),
         )
     if (status in (FINISHED, DRAWN, ABANDONED)) != (match.finished_at is not None):
-        read.add(f"{where}.finished_at", "must be set exactly when the match is over")
+        read.add(f"{where}.finished_at", gettext("must be set exactly when the match is over"))
 
 
 def too_deep(value: object, most: int = MAX_DEPTH) -> str | None:
@@ -290,14 +332,27 @@ def check_export(doc: object) -> list[CheckedMatch]:
     deep = too_deep(doc)
     if deep is not None:  # an export is never this deep; no database column takes it
         raise ValidationError(
-            [FieldError(None, deep, f"nests lists and objects deeper than {MAX_DEPTH}")]
+            [
+                FieldError(
+                    None,
+                    deep,
+                    gettext("nests lists and objects deeper than %(count)s", count=str(MAX_DEPTH)),
+                )
+            ]
         )
     try:
         top = read.obj(doc, "")
         if top is None:
             raise TooManyProblems
         if top.get("format") != FORMAT or top.get("version") != VERSION:
-            read.add("format", f"is not a Scorekeeper export ({FORMAT}, version {VERSION})")
+            read.add(
+                "format",
+                gettext(
+                    "is not a Scorekeeper export (%(format)s, version %(version)s)",
+                    format=FORMAT,
+                    version=str(VERSION),
+                ),
+            )
             raise TooManyProblems
         uids: set[str] = set()
         for g, group in enumerate(read.items(top.get("groups"), "groups")):
@@ -315,7 +370,7 @@ def check_export(doc: object) -> list[CheckedMatch]:
                 if match is None:
                     continue
                 if match.uid in uids:
-                    read.add(f"groups.{g}.matches.{m}.uid", "is the uid of another match")
+                    read.add(f"groups.{g}.matches.{m}.uid", gettext("is the uid of another match"))
                 uids.add(match.uid)
                 matches.append(match)
     except TooManyProblems:

@@ -9,6 +9,7 @@ from __future__ import annotations
 from ..extensions import db
 from ..models import SIDE_NAME_LENGTH, Activity, ActivityAction, MatchStatus, side_name_of, utcnow
 from ..validation import FieldError, ValidationError
+from ..words.translate import gettext
 from . import names, ratings
 from .events import kept_by_event
 from .groups import record_activity
@@ -22,11 +23,11 @@ def rename_side(match_id: int, seat: int, raw: object) -> str:
     """Give a side a name (empty: named after its players again); returns the new name."""
     match = lock_match(match_id)
     if not 0 <= seat < len(match.sides):
-        raise MatchError(f"This match has no side {seat + 1}.")
+        raise MatchError(gettext("This match has no side %(number)s.", number=str(seat + 1)))
     side = match.sides[seat]
     name = clean_name(raw) or side_name_of([member.player.name for member in side.members])
     if len(name) > SIDE_NAME_LENGTH:
-        raise ValidationError([FieldError(seat, "name", "That side name is too long")])
+        raise ValidationError([FieldError(seat, "name", gettext("That side name is too long"))])
     hidden = names.problem(name, person=False)
     if hidden:
         raise ValidationError([FieldError(seat, "name", hidden)])
@@ -38,7 +39,7 @@ def abandon_match(match_id: int) -> None:
     """The match leaves the home page and stays in the history, marked abandoned."""
     match = lock_match(match_id)
     if no_longer_played(match):
-        raise MatchError("This match is over: there is nothing to abandon.")
+        raise MatchError(gettext("This match is over: there is nothing to abandon."))
     table = kept_by_event(match_id)
     if table is not None:
         raise MatchError(table)

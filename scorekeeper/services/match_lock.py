@@ -15,6 +15,7 @@ from ..extensions import db
 from ..ids import valid_id
 from ..models import Match
 from ..validation import FieldError
+from ..words.translate import gettext
 from .match_state import load_match
 
 
@@ -70,7 +71,7 @@ def lock_match(match_id: int, expected: int | None = None) -> Match:
     """Take the match's write lock (in the caller's write transaction), then read the
     match as it is now. Its revision is this write's: a hand written now takes it as its
     version. `expected` is the revision the client read (If-Match); another refuses."""
-    missing = MatchNotFound(f"There is no match {match_id}.")
+    missing = MatchNotFound(gettext("There is no match %(number)s.", number=str(match_id)))
     if not valid_id(match_id):
         raise missing
     revision = db.session.execute(
@@ -83,7 +84,9 @@ def lock_match(match_id: int, expected: int | None = None) -> Match:
     if revision is None:
         raise missing
     if expected is not None and revision - 1 != expected:
-        raise MatchChanged("Not saved: the match changed since you read it. Read it again.")
+        raise MatchChanged(
+            gettext("Not saved: the match changed since you read it. Read it again.")
+        )
     match = load_match(match_id)
     assert match is not None  # its row is locked by this transaction
     return match

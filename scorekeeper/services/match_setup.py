@@ -12,7 +12,6 @@ from sqlalchemy import select
 from .. import words
 from ..extensions import db
 from ..models import (
-    LONG_KEY,
     NAME_LENGTH,
     SIDE_NAME_LENGTH,
     Match,
@@ -20,11 +19,13 @@ from ..models import (
     Side,
     SideMember,
     key_fits,
+    long_key,
     name_key,
     side_name_of,
 )
 from ..rules import PRESETS, Rules, resolve_options, rules_to_json
 from ..validation import FieldError, ValidationError
+from ..words.translate import gettext
 from . import names
 
 
@@ -60,32 +61,42 @@ def _side_specs(sides: list[Any], problems: list[FieldError]) -> list[SideSpec]:
     seen: set[str] = set()
     for index, raw in enumerate(sides):
         if not isinstance(raw, dict):
-            problems.append(FieldError(index, "sides", "each side must be {name, players}"))
+            problems.append(
+                FieldError(index, "sides", gettext("each side must be {name, players}"))
+            )
             continue
         players_raw = raw.get("players")
         if not isinstance(players_raw, list) or not players_raw:
-            problems.append(FieldError(index, "players", "list the players of this side"))
+            problems.append(FieldError(index, "players", gettext("list the players of this side")))
             continue
         players = []
         for position, player_raw in enumerate(players_raw):
             name = clean_name(player_raw)
             where = f"players.{position}"
             if not name:
-                problems.append(FieldError(index, where, "Enter a name for each player"))
+                problems.append(FieldError(index, where, gettext("Enter a name for each player")))
             elif len(name) > NAME_LENGTH:
-                problems.append(FieldError(index, where, f"Keep names to {NAME_LENGTH} characters"))
+                problems.append(
+                    FieldError(
+                        index,
+                        where,
+                        gettext("Keep names to %(count)s characters", count=str(NAME_LENGTH)),
+                    )
+                )
             elif not key_fits(name):
-                problems.append(FieldError(index, where, LONG_KEY))
+                problems.append(FieldError(index, where, long_key()))
             elif names.problem(name):
                 problems.append(FieldError(index, where, str(names.problem(name))))
             elif name_key(name) in seen:
-                problems.append(FieldError(index, where, f"{name} is already at the table"))
+                problems.append(
+                    FieldError(index, where, gettext("%(name)s is already at the table", name=name))
+                )
             else:
                 seen.add(name_key(name))
             players.append(name)
         side_name = clean_name(raw.get("name"))
         if len(side_name) > SIDE_NAME_LENGTH:
-            problems.append(FieldError(index, "name", "That side name is too long"))
+            problems.append(FieldError(index, "name", gettext("That side name is too long")))
         elif names.problem(side_name, person=False):
             problems.append(FieldError(index, "name", str(names.problem(side_name, person=False))))
         specs.append(SideSpec(side_name, players))
@@ -99,11 +110,19 @@ def check_match_setup(
     API)."""
     if not isinstance(variant, str) or variant not in PRESETS:
         known = ", ".join(PRESETS)
-        raise ValidationError([FieldError(None, "variant", f"Choose a variant (one of: {known})")])
+        raise ValidationError(
+            [
+                FieldError(
+                    None, "variant", gettext("Choose a variant (one of: %(known)s)", known=known)
+                )
+            ]
+        )
     rules, engine_problems = resolve_options(PRESETS[variant], options)
     problems = words.told_all(engine_problems, rules.vocabulary)
     if not isinstance(sides, list) or not sides:
-        problems.append(FieldError(None, "sides", "sides must be a list of {name, players}"))
+        problems.append(
+            FieldError(None, "sides", gettext("sides must be a list of {name, players}"))
+        )
         raise ValidationError(problems)
     specs = _side_specs(sides, problems)
     sizes = {len(spec.players) for spec in specs}
@@ -114,14 +133,20 @@ def check_match_setup(
     ):
         allowed = "; ".join(words.nouns.layout(lay) for lay in rules.layouts)
         name = words.game_name(rules.key)
-        problems.append(FieldError(None, "sides", f"{name} is played by {allowed}"))
+        problems.append(
+            FieldError(
+                None,
+                "sides",
+                gettext("%(game)s is played by %(allowed)s", game=name, allowed=allowed),
+            )
+        )
     seats = len(specs) * max(players_per_side, 1)
     if (
         not isinstance(first_dealer, int)
         or isinstance(first_dealer, bool)
         or not 0 <= first_dealer < seats
     ):
-        problems.append(FieldError(None, "first_dealer", "Choose who deals first"))
+        problems.append(FieldError(None, "first_dealer", gettext("Choose who deals first")))
     if problems:
         raise ValidationError(problems)
     assert isinstance(first_dealer, int)
@@ -145,8 +170,12 @@ def check_new_players(group_id: int, specs: list[SideSpec]) -> None:
                     FieldError(
                         seat,
                         f"players.{position}",
-                        f"{name} looks just like {alike}, a player of this group: choose "
-                        f"{alike}, or write the name so that it can be told apart",
+                        gettext(
+                            "%(name)s looks just like %(alike)s, a player of this group: choose "
+                            "%(alike)s, or write the name so that it can be told apart",
+                            name=name,
+                            alike=alike,
+                        ),
                     )
                 )
     if problems:

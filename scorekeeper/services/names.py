@@ -22,7 +22,9 @@ from functools import lru_cache
 
 from confusable_homoglyphs import categories, confusables
 
+from .. import words
 from ..models import name_key
+from ..words.translate import gettext
 
 INVISIBLE_CATEGORIES = {"Cf", "Co", "Cn"}
 INVISIBLE_LETTERS = {"\u115f", "\u1160", "\u3164", "\uffa0", "\u2800", "\u034f"}
@@ -33,6 +35,41 @@ ONE_WRITING = [  # scripts that are written together as one
     {"HAN", "BOPOMOFO"},
 ]
 LRM = "\u200e"  # the data marks right-to-left homoglyphs with it
+
+
+# Unicode's script names (as the look-alike data gives them) by their ISO 15924 codes, so a
+# problem names the scripts in the reader's language (CLDR's names, through Babel).
+SCRIPT_CODES = {
+    "LATIN": "Latn",
+    "CYRILLIC": "Cyrl",
+    "GREEK": "Grek",
+    "ARMENIAN": "Armn",
+    "HEBREW": "Hebr",
+    "ARABIC": "Arab",
+    "DEVANAGARI": "Deva",
+    "BENGALI": "Beng",
+    "THAI": "Thai",
+    "GEORGIAN": "Geor",
+    "HANGUL": "Hang",
+    "HAN": "Hani",
+    "HIRAGANA": "Hira",
+    "KATAKANA": "Kana",
+    "BOPOMOFO": "Bopo",
+    "CHEROKEE": "Cher",
+    "COPTIC": "Copt",
+    "ETHIOPIC": "Ethi",
+    "TAMIL": "Taml",
+    "TELUGU": "Telu",
+}
+
+
+def script_name(script: str) -> str:
+    """A script as the reader names it ("Cyrillic", "cirílico"); its Unicode name else."""
+    locale = words.reader()
+    code = SCRIPT_CODES.get(script)
+    if locale is not None and code is not None and code in locale.scripts:
+        return str(locale.scripts[code])
+    return script.title()
 
 
 def invisible(name: str) -> str | None:
@@ -54,7 +91,7 @@ def mixed_scripts(name: str) -> list[str]:
     found = scripts(name)
     if len(found) <= 1 or any(found <= together for together in ONE_WRITING):
         return []
-    return sorted(script.title() for script in found)
+    return sorted(script_name(script) for script in found)
 
 
 def problem(name: str, person: bool = True) -> str | None:
@@ -62,12 +99,14 @@ def problem(name: str, person: bool = True) -> str | None:
     mixed scripts), or None."""
     hidden = invisible(name)
     if hidden is not None:
-        return f"Remove the invisible character ({hidden}) from the name"
+        return gettext(
+            "Remove the invisible character (%(character)s) from the name", character=hidden
+        )
     mixed = mixed_scripts(name) if person else []
     if mixed:
-        return (
-            f"This name mixes {' and '.join(mixed)} letters, which can look alike: "
-            "type it with one keyboard"
+        return gettext(
+            "This name mixes %(scripts)s letters, which can look alike: type it with one keyboard",
+            scripts=words.both(mixed),
         )
     return None
 

@@ -17,6 +17,7 @@ from ..models import Match
 from ..rules import InvalidHand, Rules, read_hand
 from ..rules.model import LineupShape
 from ..rules.seats import Lineup, phase_after
+from ..words.translate import gettext
 from .hands import refused_hand
 from .match_state import hand_totals, match_rules, running_totals, side_names
 
@@ -131,12 +132,15 @@ def lineup_words(lineup: Sequence[Sequence[int]] | None, names: Sequence[str]) -
     if not lineup:
         return ""
     if all(len(side) == 1 for side in lineup):
-        return "Each for himself"
+        return gettext("Each for himself")
     parts = []
     for side in lineup:
         who = " & ".join(names[seat] for seat in side)
-        parts.append(f"{who} alone" if len(side) == 1 else who)
-    return " v ".join(parts)
+        parts.append(gettext("%(name)s alone", name=who) if len(side) == 1 else who)
+    text = parts[0]
+    for part in parts[1:]:
+        text = gettext("%(first)s v %(second)s", first=text, second=part)
+    return text
 
 
 def board_view(match: Match, rules: Rules, running: Sequence[Sequence[int]]) -> SeatedBoard | None:
@@ -146,14 +150,18 @@ def board_view(match: Match, rules: Rules, running: Sequence[Sequence[int]]) -> 
         return None
     names = side_names(match)
     if not rules.seating.switches():
-        said = "Each for himself in every hand."
+        said = gettext("Each for himself in every hand.")
     elif phase.number == 0:
-        said = (
+        said = gettext(
             "Pair against one: whoever finishes the dealt cards first plays alone. Each for "
-            f"himself once a player reaches {phase.switch_from}."
+            "himself once a player reaches %(points)s.",
+            points=words.number(phase.switch_from or 0),
         )
     else:
-        said = f"Each for himself: a player reached {rules.seating.switch_from}."
+        said = gettext(
+            "Each for himself: a player reached %(points)s.",
+            points=words.number(rules.seating.switch_from or 0),
+        )
     lineups = {
         number: lineup_words(lineup, names)
         for number, lineup in enumerate(hand_lineups(match), start=1)

@@ -11,6 +11,7 @@ from sqlalchemy import select
 from ..extensions import db
 from ..models import Player, name_key
 from ..rules import PRESETS
+from ..words.translate import gettext
 from .events import events_in
 from .history_search import read_date
 from .leagues import leagues_of
@@ -51,15 +52,15 @@ def read_query(args: Mapping[str, str], group_ids: tuple[int, ...]) -> StatsQuer
     problems: dict[str, str] = {}
     variant = args.get("variant", "").strip()[:NAME_LIMIT]
     if variant and variant not in PRESETS:
-        problems["variant"] = f"There is no game called {variant!r}"
+        problems["variant"] = gettext("There is no game called %(name)s", name=repr(variant))
     player = args.get("player", "").strip()[:NAME_LIMIT]
     found = player_named(group_ids, player) if player else None
     if player and found is None:
-        problems["player"] = f"Nobody called {player!r} has played here"
+        problems["player"] = gettext("Nobody called %(name)s has played here", name=repr(player))
     since_raw, until_raw = args.get("from", "").strip()[:20], args.get("to", "").strip()[:20]
     since, until = read_date(since_raw, "from", problems), read_date(until_raw, "to", problems)
     if since and until and since > until:
-        problems["to"] = "The end of the period comes before its start"
+        problems["to"] = gettext("The end of the period comes before its start")
     season = read_scope(args, leagues_of(group_ids), problems, events_in(group_ids))
     where = None
     if not problems:

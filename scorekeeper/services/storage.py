@@ -16,6 +16,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 
 from ..database import write_options
 from ..extensions import db
+from ..words.translate import gettext
 
 log = logging.getLogger(__name__)
 
@@ -45,12 +46,16 @@ def unavailable(error: BaseException) -> StorageUnavailable | None:
         return None
     if any(text in str(error.orig) for text in BUSY_MESSAGES):
         return StorageUnavailable(
-            "The server was busy saving something else and could not save this. "
-            "Nothing was saved: please try again."
+            gettext(
+                "The server was busy saving something else and could not save this. Nothing "
+                "was saved: please try again."
+            )
         )
     return StorageUnavailable(
-        "The server cannot save right now: its database refused the write. "
-        "Nothing was saved. Try again in a moment, and tell whoever runs the server."
+        gettext(
+            "The server cannot save right now: its database refused the write. Nothing was "
+            "saved. Try again in a moment, and tell whoever runs the server."
+        )
     )
 
 

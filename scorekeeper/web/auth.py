@@ -3,8 +3,7 @@ invite or closed), changing the password, API tokens, and the administrator's se
 
 from __future__ import annotations
 
-import re
-
+import flask_babel
 from flask import (
     Blueprint,
     abort,
@@ -32,31 +31,32 @@ from ..services import accounts, groups, setup_code
 from ..services.accounts import MAX_PASSWORD
 from ..services.storage import transaction
 from ..validation import ValidationError
-from .common import add_problems
+from ..words import number
+from ..words.locale import LANGUAGES, html_lang, known
+from ..words.translate import gettext, lazy_gettext, ngettext
+from .common import add_problems, safe_next
 
 bp = Blueprint("auth", __name__)
 
 # Signing in and opening accounts are the doors people try to force.
 ATTEMPTS = "10 per minute;100 per day"
 READY = "scorekeeper.has_users"  # app.extensions flag: once there is a user, there always is
-URL_EDGES = "".join(map(chr, range(0x21)))  # C0 controls and space, dropped at both ends
-URL_DROPPED = str.maketrans("", "", "\t\n\r")  # dropped anywhere in a URL
-CONTROL = re.compile(r"[\x00-\x1f\x7f]")
-WRONG_CODE = (
-    "That is not the set-up code of this server: it is shown where the server was started "
-    "(make run), and each start shows a new one."
-)
 OPEN_BEFORE_SETUP = {"auth.setup", "assets.static", "shell.manifest", "shell.service_worker"}
 
 
 class SetupForm(FlaskForm):
-    username = StringField("Your name", validators=[InputRequired(), Length(max=NAME_LENGTH)])
-    password = PasswordField("Password", validators=[InputRequired(), Length(max=MAX_PASSWORD)])
+    username = StringField(
+        lazy_gettext("Your name"), validators=[InputRequired(), Length(max=NAME_LENGTH)]
+    )
+    password = PasswordField(
+        lazy_gettext("Password"), validators=[InputRequired(), Length(max=MAX_PASSWORD)]
+    )
 
 
 class FirstAccountForm(SetupForm):
     code = StringField(
-        "Set-up code", validators=[InputRequired(message="Enter the set-up code"), Length(max=40)]
+        lazy_gettext("Set-up code"),
+        validators=[InputRequired(message=lazy_gettext("Enter the set-up code")), Length(max=40)],
     )
 
 
@@ -65,50 +65,64 @@ class RegisterForm(SetupForm):
 
 
 class LoginForm(FlaskForm):
-    username = StringField("Name", validators=[InputRequired(), Length(max=NAME_LENGTH)])
-    password = PasswordField("Password", validators=[InputRequired(), Length(max=MAX_PASSWORD)])
-    remember = BooleanField("Keep me signed in on this phone", default=True)
+    username = StringField(
+        lazy_gettext("Name"), validators=[InputRequired(), Length(max=NAME_LENGTH)]
+    )
+    password = PasswordField(
+        lazy_gettext("Password"), validators=[InputRequired(), Length(max=MAX_PASSWORD)]
+    )
+    remember = BooleanField(lazy_gettext("Keep me signed in on this phone"), default=True)
     next = HiddenField()
 
 
 class PasswordForm(FlaskForm):
-    current = PasswordField("Current password", validators=[InputRequired()])
-    new = PasswordField("New password", validators=[InputRequired(), Length(max=MAX_PASSWORD)])
+    current = PasswordField(lazy_gettext("Current password"), validators=[InputRequired()])
+    new = PasswordField(
+        lazy_gettext("New password"), validators=[InputRequired(), Length(max=MAX_PASSWORD)]
+    )
     revoke_tokens = BooleanField(
-        "Also revoke my API tokens (scripts that use them stop working)", default=True
+        lazy_gettext("Also revoke my API tokens (scripts that use them stop working)"),
+        default=True,
     )
 
 
 class TokenForm(FlaskForm):
-    name = StringField("What the token is for", validators=[Length(max=NAME_LENGTH)])
+    name = StringField(lazy_gettext("What the token is for"), validators=[Length(max=NAME_LENGTH)])
     password = PasswordField(
-        "Your password", validators=[InputRequired(message="Enter your password")]
+        lazy_gettext("Your password"),
+        validators=[InputRequired(message=lazy_gettext("Enter your password"))],
+    )
+
+
+class LanguageForm(FlaskForm):
+    """The account's language: one of the app's, or each phone's own (the default)."""
+
+    locale = SelectField(
+        lazy_gettext("Language"),
+        choices=[
+            SelectChoice("", lazy_gettext("Each phone's own (its browser's, or its chooser's)")),
+            # Each language named in itself, and marked so (screen readers say it so).
+            *(
+                SelectChoice(locale, name, render_kw={"lang": html_lang(locale)})
+                for locale, name in LANGUAGES.items()
+            ),
+        ],
     )
 
 
 class SettingsForm(FlaskForm):
     registration = SelectField(
-        "Who can open an account",
+        lazy_gettext("Who can open an account"),
         choices=[
-            SelectChoice(Registration.INVITE.value, "Only people with an invite link"),
-            SelectChoice(Registration.OPEN.value, "Anyone who can reach this server"),
-            SelectChoice(Registration.CLOSED.value, "Nobody (the administrator adds people)"),
+            SelectChoice(
+                Registration.INVITE.value, lazy_gettext("Only people with an invite link")
+            ),
+            SelectChoice(Registration.OPEN.value, lazy_gettext("Anyone who can reach this server")),
+            SelectChoice(
+                Registration.CLOSED.value, lazy_gettext("Nobody (the administrator adds people)")
+            ),
         ],
     )
-
-
-def _safe_next(target: str | None) -> str:
-    """Only a path of this site: never a link to elsewhere.
-
-    The target is read as a browser reads a link (the URL standard): spaces and control
-    characters around it dropped, tabs and line breaks inside it dropped, backslashes
-    taken for slashes. What is left must be a path ("/..."), not one starting "//",
-    which a browser takes for another site's address.
-    """
-    path = (target or "").strip(URL_EDGES).translate(URL_DROPPED).replace("\\", "/")
-    if path.startswith("/") and not path.startswith("//") and not CONTROL.search(path):
-        return path
-    return url_for("home.index")
 
 
 def _sign_in(user: User, remember: bool = True) -> None:
@@ -152,13 +166,23 @@ def setup() -> ResponseReturnValue:
     top: list[str] = []
     valid = form.validate_on_submit()
     if valid and not setup_code.matches(form.code.data):
-        form.code.errors = [WRONG_CODE]
+        form.code.errors = [
+            gettext(
+                "That is not the set-up code of this server: it is shown where the server was "
+                "started (make run), and each start shows a new one."
+            )
+        ]
     elif valid:
         try:
             with transaction():
                 user = accounts.create_user(form.username.data, form.password.data, admin=True)
             _sign_in(user)
-            flash(f"Welcome, {user.username}. You run this server: invite your players.")
+            flash(
+                gettext(
+                    "Welcome, %(name)s. You run this server: invite your players.",
+                    name=user.username,
+                )
+            )
             return redirect(url_for("home.index"), code=303)
         except ValidationError as error:
             top = add_problems(form, error.problems, lambda p: p.field)
@@ -177,10 +201,10 @@ def login() -> ResponseReturnValue:
         user = accounts.authenticate(form.username.data, form.password.data)
         if user is not None:
             _sign_in(user, remember=bool(form.remember.data))
-            return redirect(_safe_next(form.next.data), code=303)
-        top.append("That name and password do not match an account here.")
+            return redirect(safe_next(form.next.data), code=303)
+        top.append(gettext("That name and password do not match an account here."))
     elif form.errors.get("csrf_token"):
-        top.append("This page had expired: please sign in again.")
+        top.append(gettext("This page had expired: please sign in again."))
     status = 422 if request.method == "POST" else 200
     return render_template(
         "login.html", form=form, top_errors=top, registration=accounts.registration()
@@ -210,7 +234,14 @@ def sign_out_everywhere() -> ResponseReturnValue:
         ended = accounts.end_sign_ins(current_user)
     session.clear()
     logout_user()
-    flash(f"Signed out everywhere ({ended} {'sign-in' if ended == 1 else 'sign-ins'} ended).")
+    flash(
+        ngettext(
+            "Signed out everywhere (%(count)s sign-in ended).",
+            "Signed out everywhere (%(count)s sign-ins ended).",
+            ended,
+            count=number(ended),
+        )
+    )
     return _signed_out(redirect(url_for("auth.login"), code=303))
 
 
@@ -233,7 +264,7 @@ def register() -> ResponseReturnValue:
                 if invite is not None:
                     groups.join(invite, user)
             _sign_in(user)
-            flash(f"Welcome, {user.username}.")
+            flash(gettext("Welcome, %(name)s.", name=user.username))
             return redirect(url_for("home.index"), code=303)
         except ValidationError as error:
             top = add_problems(form, error.problems, lambda p: p.field)
@@ -248,8 +279,17 @@ def account() -> ResponseReturnValue:
     user: User = current_user
     password = PasswordForm(prefix="pw")
     token = TokenForm(prefix="token")
+    language = LanguageForm(prefix="lang")
+    if request.method == "GET":
+        language.locale.data = user.locale or ""
     top: list[str] = []
     new_token = None
+    if language.validate_on_submit() and "lang-locale" in request.form:
+        with transaction():
+            accounts.set_locale(user, known(language.locale.data))
+        flask_babel.refresh()  # the answer is in the language just chosen
+        flash(gettext("Language saved."))
+        return redirect(url_for("auth.account"), code=303)
     if password.validate_on_submit() and "pw-current" in request.form:
         revoke = bool(password.revoke_tokens.data)
         tokens = len(accounts.api_tokens(user)) if revoke else 0
@@ -258,10 +298,16 @@ def account() -> ResponseReturnValue:
                 user, password.current.data, password.new.data, revoke_tokens=revoke
             )
         if not problems:
-            said = "Password changed. Other phones and browsers must sign in again."
             if tokens:
-                said += f" Your API tokens ({tokens}) were revoked."
-            flash(said)
+                flash(
+                    gettext(
+                        "Password changed. Other phones and browsers must sign in again. Your "
+                        "API tokens (%(count)s) were revoked.",
+                        count=number(tokens),
+                    )
+                )
+            else:
+                flash(gettext("Password changed. Other phones and browsers must sign in again."))
             return redirect(url_for("auth.account"), code=303)
         top = add_problems(password, problems, lambda p: p.field)
     elif token.validate_on_submit() and "token-name" in request.form:
@@ -271,13 +317,14 @@ def account() -> ResponseReturnValue:
                 new_token = accounts.new_api_token(user, token.name.data or "").secret
             token = TokenForm(prefix="token", formdata=None)
         else:
-            token.password.errors = ["That is not your password"]
+            token.password.errors = [gettext("That is not your password")]
     status = 422 if request.method == "POST" and new_token is None else 200
     response = make_response(
         render_template(
             "account.html",
             password=password,
             token=token,
+            language=language,
             tokens=accounts.api_tokens(user),
             new_token=new_token,  # shown in this answer only: never kept in the session
             sign_ins=accounts.sign_ins(user),
@@ -297,7 +344,7 @@ def revoke_token(token_id: int) -> ResponseReturnValue:
             revoked = accounts.revoke_api_token(current_user, token_id)
         if not revoked:
             abort(404)
-        flash("The token was revoked: it no longer works.")
+        flash(gettext("The token was revoked: it no longer works."))
     return redirect(url_for("auth.account"), code=303)
 
 
@@ -305,11 +352,14 @@ def revoke_token(token_id: int) -> ResponseReturnValue:
 @login_required
 def admin() -> ResponseReturnValue:
     if not current_user.is_admin:
-        abort(403, description="Only the administrator of this server can change its settings.")
+        abort(
+            403,
+            description=gettext("Only the administrator of this server can change its settings."),
+        )
     form = SettingsForm(registration=accounts.registration().value)
     if form.validate_on_submit():
         with transaction():
             accounts.set_registration(Registration(form.registration.data))
-        flash("Saved.")
+        flash(gettext("Saved."))
         return redirect(url_for("auth.admin"), code=303)
     return render_template("admin.html", form=form, users=accounts.all_users())

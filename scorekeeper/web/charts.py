@@ -9,10 +9,13 @@ in a table on the same page (or a visually hidden one).
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from markupsafe import Markup, escape
+
+from .. import words
+from ..words.translate import gettext, ngettext
 
 WIDTH, HEIGHT = 320, 150
 LEFT, RIGHT, TOP, BOTTOM = 44, 8, 8, 20  # room for the labels of the axes
@@ -43,11 +46,11 @@ def line_chart(
     title: str,
     description: str,
     chart_id: str,
-    x_label: str = "",
+    x_label: Callable[[int], str] = str,
     zero_line: bool = True,
 ) -> Markup:
     """An SVG line chart of these series (one point per x from 1), with axis labels at
-    the lowest and highest value and the first and last x."""
+    the lowest and highest value and the first and last x (`x_label` says an x: "hand 3")."""
     count = max((len(s.values) for s in series), default=0)
     if count == 0:
         return Markup("")
@@ -75,12 +78,13 @@ def line_chart(
     if zero_line and low < 0 < high:
         parts.append(f'<path class="zero" d="M{LEFT} {y(0)}H{WIDTH - RIGHT}"/>')
     text_x = LEFT - 4
-    parts.append(f'<text x="{text_x}" y="{TOP + 8}" text-anchor="end">{high}</text>')
-    parts.append(f'<text x="{text_x}" y="{HEIGHT - BOTTOM}" text-anchor="end">{low}</text>')
+    top_label, low_label = escape(words.number(high)), escape(words.number(low))
+    parts.append(f'<text x="{text_x}" y="{TOP + 8}" text-anchor="end">{top_label}</text>')
+    parts.append(f'<text x="{text_x}" y="{HEIGHT - BOTTOM}" text-anchor="end">{low_label}</text>')
     bottom = HEIGHT - 5
-    parts.append(f'<text x="{LEFT}" y="{bottom}">{escape(x_label)}1</text>')
+    parts.append(f'<text x="{LEFT}" y="{bottom}">{escape(x_label(1))}</text>')
     if count > 1:
-        last = f"{escape(x_label)}{count}"
+        last = escape(x_label(count))
         parts.append(f'<text x="{WIDTH - RIGHT}" y="{bottom}" text-anchor="end">{last}</text>')
     for number, line in enumerate(series):
         points = " ".join(f"{x(i)},{y(line.values[i])}" for i in chosen if i < len(line.values))
@@ -101,11 +105,53 @@ def running_totals_chart(sides: Sequence[str], running: Sequence[Sequence[int]])
     if len(running) < 2:
         return Markup("")
     series = [Series(name, [totals[seat] for totals in running]) for seat, name in enumerate(sides)]
-    final = ", ".join(f"{name} {running[-1][seat]}" for seat, name in enumerate(sides))
+    final = words.joined(
+        gettext("%(name)s %(total)s", name=name, total=words.number(running[-1][seat]))
+        for seat, name in enumerate(sides)
+    )
     return line_chart(
         series,
-        "Running totals, hand by hand",
-        f"The total of each side after each of the {len(running)} hands; now {final}.",
+        gettext("Running totals, hand by hand"),
+        gettext(
+            "The total of each side after each of the %(count)s hands; now %(totals)s.",
+            count=words.number(len(running)),
+            totals=final,
+        ),
         "running",
-        x_label="hand ",
+        x_label=lambda n: gettext("hand %(number)s", number=words.number(n)),
+    )
+
+
+def results_chart(name: str, outcomes: Sequence[str]) -> Markup:
+    """A player's results over their last matches ("won", "drawn", "lost", oldest first):
+    wins minus losses as it goes."""
+    running, score = [], 0
+    for outcome in outcomes:
+        score += {"won": 1, "lost": -1}.get(outcome, 0)
+        running.append(score)
+    count, wins = len(outcomes), outcomes.count("won")
+    draws = outcomes.count("drawn")
+    return line_chart(
+        [Series(gettext("Wins minus losses"), running)],
+        ngettext(
+            "%(name)s: wins minus losses over the last match",
+            "%(name)s: wins minus losses over the last %(count)s matches",
+            count,
+            name=name,
+            count=words.number(count),
+        ),
+        ngettext(
+            "Over %(count)s match: %(won)s won, %(drawn)s drawn, %(lost)s lost; wins minus "
+            "losses ends at %(score)s.",
+            "Over %(count)s matches, oldest first: %(won)s won, %(drawn)s drawn, %(lost)s lost; "
+            "wins minus losses ends at %(score)s.",
+            count,
+            count=words.number(count),
+            won=words.number(wins),
+            drawn=words.number(draws),
+            lost=words.number(count - wins - draws),
+            score=words.number(score),
+        ),
+        "results",
+        x_label=lambda n: gettext("match %(number)s", number=words.number(n)),
     )

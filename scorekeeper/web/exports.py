@@ -23,6 +23,8 @@ from ..services.groups import groups_of, role_in
 from ..services.imports import Imported, check_export, import_export
 from ..services.storage import transaction
 from ..validation import ValidationError
+from ..words import joined, number
+from ..words.translate import gettext, lazy_gettext, ngettext
 
 bp = Blueprint("exports", __name__, url_prefix="/groups/<int:group_id>")
 
@@ -30,7 +32,10 @@ PROBLEMS_SHOWN = 5
 
 
 class ImportForm(FlaskForm):  # type: ignore[misc]  # FlaskForm is untyped (Any)
-    export = FileField("A Scorekeeper export (.json)", validators=[FileRequired("Choose a file")])
+    export = FileField(
+        lazy_gettext("A Scorekeeper export (.json)"),
+        validators=[FileRequired(lazy_gettext("Choose a file"))],
+    )
 
 
 def _group(group_id: int) -> Group:
@@ -38,7 +43,7 @@ def _group(group_id: int) -> Group:
     record and correct hands, and an import only adds matches)."""
     group = db.session.get(Group, group_id) if 0 < group_id <= MAX_ID else None
     if group is None or role_in(group_id, cast(User, current_user)) is None:
-        abort(404, description="There is no such group among yours.")
+        abort(404, description=gettext("There is no such group among yours."))
     return group
 
 
@@ -55,43 +60,62 @@ def _read(form: ImportForm) -> tuple[object, str | None]:
     try:
         doc = json.loads(raw.decode("utf-8-sig"))
     except (UnicodeDecodeError, ValueError):
-        return None, "This file is not a Scorekeeper export: it is not JSON."
+        return None, gettext("This file is not a Scorekeeper export: it is not JSON.")
     except RecursionError:
         return (
             None,
-            "Nothing was imported: the file nests lists and objects deeper than any export.",
+            gettext(
+                "Nothing was imported: the file nests lists and objects deeper than any export."
+            ),
         )
     problem = unstorable_text(doc)
     if problem is not None:
         where, reason = problem
-        return None, f"Nothing was imported: the text at {where or 'the top'} {reason}."
+        if not where:
+            return None, gettext("Nothing was imported: the file's text %(reason)s.", reason=reason)
+        return None, gettext(
+            "Nothing was imported: the text at %(where)s %(reason)s.", where=where, reason=reason
+        )
     return doc, None
 
 
 def _imported_words(result: Imported, group: Group) -> str:
     """What an import did: matches added, and where the ones it skipped already are."""
-    added = f"{result.matches} match{'' if result.matches == 1 else 'es'} imported"
     if not result.skipped:
-        return f"{added}."
+        return ngettext(
+            "%(count)s match imported.",
+            "%(count)s matches imported.",
+            result.matches,
+            count=number(result.matches),
+        )
     mine = {view.group.id: view.group.name for view in groups_of(cast(User, current_user))}
     places = []
     for group_id, count in sorted(result.skipped_in.items(), key=lambda item: -item[1]):
         if group_id == group.id:
-            where = "this group"
+            places.append(gettext("%(count)s in this group", count=number(count)))
         elif group_id in mine:
-            where = mine[group_id]
+            places.append(
+                gettext("%(count)s in %(group)s", count=number(count), group=mine[group_id])
+            )
         else:
-            where = "a group you are not in"
-        places.append(f"{count} in {where}")
-    return (
-        f"{added}; {result.skipped} already on this server, skipped (their players too): "
-        f"{', '.join(places)}."
+            places.append(gettext("%(count)s in a group you are not in", count=number(count)))
+    return ngettext(
+        "%(count)s match imported; %(skipped)s already on this server, skipped (their players "
+        "too): %(places)s.",
+        "%(count)s matches imported; %(skipped)s already on this server, skipped (their "
+        "players too): %(places)s.",
+        result.matches,
+        count=number(result.matches),
+        skipped=number(result.skipped),
+        places=joined(places),
     )
 
 
 def _size_limit() -> str:
     limit = int(current_app.config.get("IMPORT_MAX_BYTES", IMPORT_MAX_BYTES))
-    return f"{limit // 2**20} MB" if limit >= 2**20 else f"{max(limit // 1024, 1)} KB"
+    if limit >= 2**20:
+        return gettext("%(size)s MB", size=number(limit // 2**20))
+    return gettext("%(size)s KB", size=number(max(limit // 1024, 1)))
 
 
 @bp.route("/import", methods=["GET", "POST"])
@@ -103,7 +127,9 @@ def import_matches(group_id: int) -> ResponseReturnValue:
         request.files  # noqa: B018 (read the upload now: a file too large is said here)
     except RequestEntityTooLarge:
         form = ImportForm(formdata=None)
-        form.export.errors = [f"This file is larger than {_size_limit()}: nothing was imported."]
+        form.export.errors = [
+            gettext("This file is larger than %(size)s: nothing was imported.", size=_size_limit())
+        ]
         return render_template("import.html", group=group, form=form), 413
     form = ImportForm()
     if form.validate_on_submit():
@@ -117,21 +143,28 @@ def import_matches(group_id: int) -> ResponseReturnValue:
                     result = import_export(doc, group.id, checked)
             except ValidationError as error:
                 shown = [
-                    f"{p.field}: {p.message}" if p.field else p.message
+                    gettext("%(field)s: %(problem)s", field=p.field, problem=p.message)
+                    if p.field
+                    else p.message
                     for p in error.problems[:PROBLEMS_SHOWN]
                 ]
                 more = len(error.problems) - len(shown)
                 form.export.errors = [
-                    "Nothing was imported: the file is not a Scorekeeper export as it should be.",
+                    gettext(
+                        "Nothing was imported: the file is not a Scorekeeper export as it "
+                        "should be."
+                    ),
                     *shown,
-                    *([f"... and {more} more."] if more > 0 else []),
+                    *([gettext("... and %(count)s more.", count=number(more))] if more > 0 else []),
                 ]
             except IntegrityError:
-                form.export.errors = ["Another import of these matches was saving: try again."]
+                form.export.errors = [
+                    gettext("Another import of these matches was saving: try again.")
+                ]
             else:
                 flash(_imported_words(result, group))
                 return redirect(url_for("groups.detail", group_id=group.id), code=303)
     if request.method == "POST" and form.errors.get("csrf_token") and not form.export.errors:
-        form.export.errors = ["This form had expired: choose the file again, then Import."]
+        form.export.errors = [gettext("This form had expired: choose the file again, then Import.")]
     status = 422 if request.method == "POST" else 200
     return render_template("import.html", group=group, form=form), status

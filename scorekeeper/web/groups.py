@@ -22,6 +22,8 @@ from ..models import NAME_LENGTH, Group, Role, User
 from ..services import groups
 from ..services.storage import transaction
 from ..validation import ValidationError
+from ..words.translate import gettext, lazy_gettext
+from .activity import links_text
 from .auth import ATTEMPTS
 from .common import LAST_GROUP
 from .qr import qr_svg
@@ -31,16 +33,18 @@ invites_bp = Blueprint("invites", __name__)
 
 
 class NameForm(FlaskForm):
-    name = StringField("Name", validators=[InputRequired(), Length(max=NAME_LENGTH * 2)])
+    name = StringField(
+        lazy_gettext("Name"), validators=[InputRequired(), Length(max=NAME_LENGTH * 2)]
+    )
 
 
 class MergeForm(FlaskForm):
-    gone = SelectField("Merge this player", coerce=int)
-    kept = SelectField("into this one", coerce=int)
+    gone = SelectField(lazy_gettext("Merge this player"), coerce=int)
+    kept = SelectField(lazy_gettext("into this one"), coerce=int)
 
 
 class LinkForm(FlaskForm):
-    user = SelectField("Account", coerce=int)
+    user = SelectField(lazy_gettext("Account"), coerce=int)
 
 
 def _me() -> User:
@@ -52,9 +56,9 @@ def _group(group_id: int, admin: bool = False) -> tuple[Group, Role]:
     group = db.session.get(Group, group_id) if 0 < group_id <= MAX_ID else None
     role = groups.role_in(group_id, _me()) if group is not None else None
     if group is None or role is None:
-        abort(404, description="There is no such group among yours.")
+        abort(404, description=gettext("There is no such group among yours."))
     if admin and role != Role.ADMIN:
-        abort(403, description="Only the group's admins can do that.")
+        abort(403, description=gettext("Only the group's admins can do that."))
     return group, role
 
 
@@ -71,7 +75,7 @@ def link_form(group_id: int) -> LinkForm:
     """Link a player to the account of one of the group's members (or nobody)."""
     form = LinkForm()
     form.user.choices = [
-        SelectChoice(0, "Nobody"),
+        SelectChoice(0, gettext("Nobody")),
         *(SelectChoice(m.user.id, m.user.username) for m in groups.members(group_id)),
     ]
     return form
@@ -85,7 +89,7 @@ def index() -> ResponseReturnValue:
         try:
             with transaction():
                 group = groups.create_group(_me(), form.name.data)
-            flash(f"{group.name} is ready: invite its players.")
+            flash(gettext("%(group)s is ready: invite its players.", group=group.name))
             return _back(group.id)
         except ValidationError as error:
             form.name.errors = [p.message for p in error.problems]
@@ -130,7 +134,7 @@ def rename(group_id: int) -> ResponseReturnValue:
         try:
             with transaction():
                 groups.rename_group(group, form.name.data, _me())
-            flash("Renamed.")
+            flash(gettext("Renamed."))
         except ValidationError as error:
             flash(error.problems[0].message)
     return _back(group_id)
@@ -147,11 +151,28 @@ def remove_member(group_id: int, user_id: int) -> ResponseReturnValue:
         if isinstance(removal, str):
             flash(removal)
             return _back(group_id)
+        links = links_text({"share_links": removal.share_links, "invites": removal.invites})
         if leaving:
-            flash(f"You left {group.name}. {removal.links_said('you')}".strip())
+            flash(
+                gettext(
+                    "You left %(group)s. The %(links)s you made stopped working.",
+                    group=group.name,
+                    links=links,
+                )
+                if links
+                else gettext("You left %(group)s.", group=group.name)
+            )
             return redirect(url_for("groups.index"), code=303)
-        links = removal.links_said(removal.name)
-        flash(f"{removal.name} is no longer in {group.name}. {links}".strip())
+        flash(
+            gettext(
+                "%(name)s is no longer in %(group)s. The %(links)s they made stopped working.",
+                name=removal.name,
+                group=group.name,
+                links=links,
+            )
+            if links
+            else gettext("%(name)s is no longer in %(group)s.", name=removal.name, group=group.name)
+        )
     return _back(group_id)
 
 
@@ -163,7 +184,7 @@ def set_role(group_id: int, user_id: int) -> ResponseReturnValue:
     if FlaskForm().validate_on_submit() and raw in (Role.ADMIN.value, Role.MEMBER.value):
         with transaction():
             problem = groups.set_role(group, user_id, Role(raw), _me())
-        flash(problem or "Done.")
+        flash(problem or gettext("Done."))
     return _back(group_id)
 
 
@@ -174,7 +195,7 @@ def new_invite(group_id: int) -> ResponseReturnValue:
     if FlaskForm().validate_on_submit():
         with transaction():
             groups.new_invite(group, _me())
-        flash("A new invite link is ready below: show its QR code or send the link.")
+        flash(gettext("A new invite link is ready below: show its QR code or send the link."))
     return _back(group_id)
 
 
@@ -185,7 +206,11 @@ def revoke_invite(group_id: int, invite_id: int) -> ResponseReturnValue:
     if FlaskForm().validate_on_submit():
         with transaction():
             done = groups.revoke_invite(group, invite_id, _me())
-        flash("The invite link no longer works." if done else "That invite was already gone.")
+        flash(
+            gettext("The invite link no longer works.")
+            if done
+            else gettext("That invite was already gone.")
+        )
     return _back(group_id)
 
 
@@ -199,7 +224,7 @@ def rename_player(group_id: int, player_id: int) -> ResponseReturnValue:
         try:
             with transaction():
                 groups.rename_player(group_id, player, form.name.data, _me())
-            flash("Renamed, in every match.")
+            flash(gettext("Renamed, in every match."))
         except ValidationError as error:
             flash(error.problems[0].message)
     return _back_to_player(group_id, player_id)
@@ -219,7 +244,7 @@ def merge_players(group_id: int) -> ResponseReturnValue:
             abort(404)
         with transaction():
             problem = groups.merge_players(group_id, gone, kept, _me())
-        flash(problem or "Merged: their matches are one player's now.")
+        flash(problem or gettext("Merged: their matches are one player's now."))
     return _back(group_id)
 
 
@@ -231,11 +256,11 @@ def link_player(group_id: int, player_id: int) -> ResponseReturnValue:
     raw = request.form.get("user", "0").strip()
     user_id = id_of(raw)
     if user_id is None and raw not in ("", "0"):  # "0": nobody
-        abort(400, description="Choose a member's account from the list, or nobody.")
+        abort(400, description=gettext("Choose a member's account from the list, or nobody."))
     if FlaskForm().validate_on_submit():
         with transaction():
             problem = groups.link_player(group_id, player, user_id, _me())
-        flash(problem or "Linked.")
+        flash(problem or gettext("Linked."))
     return _back_to_player(group_id, player_id)
 
 
@@ -251,9 +276,9 @@ def accept(token: str) -> ResponseReturnValue:
         with transaction():
             joined = groups.join(invite, _me())
         flash(
-            f"You joined {invite.group.name}."
+            gettext("You joined %(group)s.", group=invite.group.name)
             if joined
-            else f"You were already in {invite.group.name}."
+            else gettext("You were already in %(group)s.", group=invite.group.name)
         )
         return _back(invite.group_id)
     return render_template("invite.html", invite=invite)

@@ -35,8 +35,9 @@ from ..rules import Rules
 from ..rules.hand import MAX_COUNT, MAX_POINTS, MAX_REASON_LENGTH
 from ..rules.model import CardCategory, KindGroup, LineupShape
 from ..validation import FieldError
-from ..words import nouns, number
+from ..words import both, nouns, number
 from ..words.base import capitalized
+from ..words.translate import gettext, pgettext
 
 NOBODY = "none"
 EACH = "each"  # the line-up choice "each for himself"; "alone:K" puts seat K alone
@@ -56,7 +57,7 @@ class WholeNumberField(IntegerField):
             self.data = int(str(valuelist[0]).strip())
         except ValueError:
             self.data = None
-            raise ValueError("Enter a whole number") from None
+            raise ValueError(gettext("Enter a whole number")) from None
 
     def pre_validate(self, form: Any) -> None:
         """After "Enter a whole number", range checks would only add noise."""
@@ -65,7 +66,9 @@ class WholeNumberField(IntegerField):
 
 
 def in_range(top: int) -> NumberRange:
-    return NumberRange(min=0, max=top, message=f"Enter a number from 0 to {top:,}")
+    return NumberRange(
+        min=0, max=top, message=gettext("Enter a number from 0 to %(top)s", top=number(top))
+    )
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,9 @@ class SideSection:
 def _cards_label(category: CardCategory) -> str:
     cards = nouns.category_cards(category.key, category.ranks)
     name = capitalized(nouns.category(category.key, 2))
-    return f"{name} ({cards}, {number(category.value)})"
+    return gettext(
+        "%(name)s (%(cards)s, %(points)s)", name=name, cards=cards, points=number(category.value)
+    )
 
 
 def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
@@ -122,7 +127,7 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
         specs.append(FieldSpec(prefix + suffix, seat, path, label, kind, group, step, **extra))
 
     if rules.special_hands:
-        add("special", "special_hand", "Special hand", "special", "special")
+        add("special", "special_hand", gettext("Special hand"), "special", "special")
     rare = rare_groups(rules)
     vocabulary = rules.vocabulary
     for kind in rules.kinds:
@@ -134,38 +139,44 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
             "rare" if kind.group in rare else "melds",
         )
     if rules.extra_hand is not None:
-        label = f"Took the extra hand ({nouns.extra_hand(vocabulary)})"
+        label = gettext("Took the extra hand (%(name)s)", name=nouns.extra_hand(vocabulary))
         needed = rules.going_out.needs_extra_hand
         add("took_extra_hand", "took_extra_hand", label, "check", "melds", follows_out=needed)
     for threes in rules.laid_threes:
-        label = f"{capitalized(nouns.category(threes.card_category, 2))} laid down"
+        label = gettext(
+            "%(threes)s laid down", threes=capitalized(nouns.category(threes.card_category, 2))
+        )
         add(threes.field, threes.field, label, "count", "melds")
     feet = rules.feet
     if feet is not None:
         foot = nouns.foot(vocabulary, 1)
-        label = f"{capitalized(nouns.foot(vocabulary, 2))} picked up"  # each player has one
+        # each player has one
+        label = gettext("%(feet)s picked up", feet=capitalized(nouns.foot(vocabulary, 2)))
         add("feet_taken", "feet_taken", label, "count", "melds")
         if feet.exact_pickup_bonus is not None:
-            label = f"Players who picked up exactly the cards of hand and {foot}"
+            label = gettext(
+                "Players who picked up exactly the cards of hand and %(foot)s", foot=foot
+            )
             add("exact_pickups", "exact_pickups", label, "count", "melds")
-    add("meld_mode", "meld_mode", "How to enter the melded cards", "mode", "meld")
-    add("meld_points", "meld_points", "Points melded", "points", "meld", step=5)
+    add("meld_mode", "meld_mode", gettext("How to enter the melded cards"), "mode", "meld")
+    add("meld_points", "meld_points", gettext("Points melded"), "points", "meld", step=5)
     for category in rules.cards:
         if category.key in rules.unmeldable:
             continue  # laid down and counted apart (Modern American threes)
         path = f"meld_cards.{category.key}"
         add(f"meld_{category.key}", path, _cards_label(category), "count", "meld_cards")
-    add("hand_mode", "hand_mode", "How to enter the cards left in hand", "mode", "hand")
-    add("hand_points", "hand_points", "Points left in hand", "points", "hand", step=5)
+    add("hand_mode", "hand_mode", gettext("How to enter the cards left in hand"), "mode", "hand")
+    add("hand_points", "hand_points", gettext("Points left in hand"), "points", "hand", step=5)
     replaced = {p.card_category for p in rules.counted_penalties if p.replaces_hand_cards}
     for category in rules.cards:
         if category.key not in replaced:
             path = f"hand_cards.{category.key}"
             add(f"hand_{category.key}", path, _cards_label(category), "count", "hand_cards")
     if feet is not None:
-        title = f"the cards left in {nouns.foot(vocabulary, 2)} not picked up"
-        add("foot_mode", "foot_mode", f"How to enter {title}", "mode", "foot")
-        left = f"Points left in {nouns.foot(vocabulary, 2)}"
+        feet_words = nouns.foot(vocabulary, 2)
+        title = gettext("How to enter the cards left in %(feet)s not picked up", feet=feet_words)
+        add("foot_mode", "foot_mode", title, "mode", "foot")
+        left = gettext("Points left in %(feet)s", feet=feet_words)
         add("foot_points", "foot_points", left, "points", "foot", 5)
         for category in rules.cards:
             path = f"foot_cards.{category.key}"
@@ -174,14 +185,17 @@ def _side_specs(rules: Rules, seat: int) -> list[FieldSpec]:
         label = capitalized(nouns.penalty(vocabulary, penalty.field, 2))
         add(penalty.field, penalty.field, label, "count", "penalties")
     for item in rules.catalogue:
-        label = f"{nouns.catalogue_penalty(item.key)} ({number(item.points)})"
+        label = gettext(
+            "%(penalty)s (%(points)s)",
+            penalty=nouns.catalogue_penalty(item.key),
+            points=number(item.points),
+        )
         add(f"penalty_{item.key}", RULE_PREFIX + item.key, label, "count", "penalties")
-    add("free_points", "penalties.free.points", "Other penalty: points", "points", "penalties", 5)
-    add("free_reason", "penalties.free.reason", "Other penalty: reason", "text", "penalties")
+    free = gettext("Other penalty: points")
+    add("free_points", "penalties.free.points", free, "points", "penalties", 5)
+    why = gettext("Other penalty: reason")
+    add("free_reason", "penalties.free.reason", why, "text", "penalties")
     return specs
-
-
-GROUP_WORDS = {KindGroup.WILD: "wild-card", KindGroup.CLEAN: "clean", KindGroup.DIRTY: "dirty"}
 
 
 def rare_groups(rules: Rules) -> set[KindGroup]:
@@ -192,20 +206,25 @@ def rare_groups(rules: Rules) -> set[KindGroup]:
 
 def fold_label(rules: Rules) -> str:
     """The title of the fold holding the special hand and the rare canasta kinds."""
-    parts = ["Special hand"] if rules.special_hands else []
-    groups = sorted(rare_groups(rules))
-    parts += [f"{GROUP_WORDS[group]} {nouns.canasta(rules.vocabulary, 2)}" for group in groups]
-    return " and ".join(parts).capitalize()
+    parts = [gettext("Special hand")] if rules.special_hands else []
+    for group in sorted(rare_groups(rules)):
+        parts.append(nouns.group_canastas(rules.vocabulary, str(group)))
+    return capitalized(both(parts))
 
 
 def field_specs(rules: Rules, sides: int) -> list[FieldSpec]:
     specs = []
     if rules.seating is not None:  # the seats first say who played with whom
-        specs.append(FieldSpec("lineup", None, "lineup", "Who played with whom?", "lineup", "top"))
-    specs.append(FieldSpec("out", None, "went_out", "Who went out?", "out", "top"))
+        label = gettext("Who played with whom?")
+        specs.append(FieldSpec("lineup", None, "lineup", label, "lineup", "top"))
+    specs.append(FieldSpec("out", None, "went_out", gettext("Who went out?"), "out", "top"))
     going = rules.going_out
     if going.concealed_bonus is not None:
-        label = f"Went out concealed ({going.concealed_bonus} instead of {going.bonus})"
+        label = gettext(
+            "Went out concealed (%(bonus)s instead of %(usual)s)",
+            bonus=number(going.concealed_bonus),
+            usual=number(going.bonus),
+        )
         specs.append(FieldSpec("concealed", None, "concealed", label, "check", "top"))
     for seat in range(sides):
         specs.extend(_side_specs(rules, seat))
@@ -221,13 +240,32 @@ def lineup_choices(rules: Rules, names: Sequence[str], phase: int | None) -> lis
     choices: dict[str, str] = {}
     for shape in seating.shapes(phase):
         if all(size == 1 for size in shape.sizes):
-            note = " (the stock ran out before anyone finished)" if shape.no_extra_hand else ""
-            choices.setdefault(EACH, f"Each for himself{note}")
+            each = (
+                gettext("Each for himself (the stock ran out before anyone finished)")
+                if shape.no_extra_hand
+                else gettext("Each for himself")
+            )
+            choices.setdefault(EACH, each)
         elif shape.sizes[0] == 1 and len(shape.sizes) == 2:
             for seat, name in enumerate(names):
-                others = " and ".join(n for i, n in enumerate(names) if i != seat)
-                choices.setdefault(f"alone:{seat}", f"{name} alone against {others}")
+                others = both(n for i, n in enumerate(names) if i != seat)
+                said = gettext("%(name)s alone against %(others)s", name=name, others=others)
+                choices.setdefault(f"alone:{seat}", said)
     return list(choices.items())
+
+
+def pair_notes(rules: Rules, names: Sequence[str]) -> dict[str, str] | None:
+    """What the form says in a pair's part of a seated game, by the seat that plays alone
+    ("Bob and Cy play together: ..."), for the page's script; None in other games."""
+    if rules.seating is None:
+        return None
+    return {
+        str(seat): gettext(
+            "%(players)s play together: enter the pair's cards here, once.",
+            players=both(n for i, n in enumerate(names) if i != seat),
+        )
+        for seat in range(len(names))
+    }
 
 
 def lineup_of_choice(choice: object, seats: int) -> list[list[int]] | None:
@@ -263,7 +301,7 @@ def hand_form_class(
         "deal": HiddenField(),  # the deal (hand number) the live preview scores
     }
     choices = [SelectChoice(str(i), name) for i, name in enumerate(side_names)]
-    choices.append(SelectChoice(NOBODY, "Nobody: the stock ran out"))
+    choices.append(SelectChoice(NOBODY, gettext("Nobody: the stock ran out")))
     for spec in field_specs(rules, len(side_names)):
         if spec.kind == "lineup":
             offered = lineup_choices(rules, side_names, phase)
@@ -271,20 +309,23 @@ def hand_form_class(
                 spec.label,
                 choices=[SelectChoice(value, words) for value, words in offered],
                 default=offered[0][0] if len(offered) == 1 else None,
-                validators=[InputRequired("Choose who played with whom")],
+                validators=[InputRequired(gettext("Choose who played with whom"))],
             )
         elif spec.kind == "out":
             attrs[spec.name] = RadioField(
                 spec.label,
                 choices=choices,
-                validators=[InputRequired("Choose who went out, or Nobody")],
+                validators=[InputRequired(gettext("Choose who went out, or Nobody"))],
             )
         elif spec.kind == "check":
             attrs[spec.name] = BooleanField(spec.label)
         elif spec.kind == "mode":
             attrs[spec.name] = RadioField(
                 spec.label,
-                choices=[SelectChoice(POINTS, "Points"), SelectChoice(CARDS, "Count cards")],
+                choices=[
+                    SelectChoice(POINTS, gettext("Points")),
+                    SelectChoice(CARDS, gettext("Count cards")),
+                ],
                 default=POINTS,
                 validators=[Optional()],
             )
@@ -306,17 +347,21 @@ def hand_form_class(
 
 def special_choices(rules: Rules) -> list[SelectChoice]:
     """None, then each special hand with its points (and whether it wins the game)."""
-    choices = [SelectChoice(NOBODY, "None")]
+    choices = [SelectChoice(NOBODY, pgettext("special hand", "None"))]
     for special in rules.special_hands:
-        wins = ", wins the game" if special.wins_game else ""
-        label = f"{nouns.special_hand(special.key)} ({number(special.points)}{wins})"
+        said = {"hand": nouns.special_hand(special.key), "points": number(special.points)}
+        label = (
+            gettext("%(hand)s (%(points)s, wins the game)", **said)
+            if special.wins_game
+            else gettext("%(hand)s (%(points)s)", **said)
+        )
         choices.append(SelectChoice(special.key, label))
     return choices
 
 
 def _concealed_needs_a_side(form: FlaskForm, field: BooleanField) -> None:
     if field.data and form.out.data == NOBODY:
-        raise ValidationError("Only the side that went out can go out concealed")
+        raise ValidationError(gettext("Only the side that went out can go out concealed"))
 
 
 def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], list[SideSection]]:
@@ -333,11 +378,12 @@ def layout(rules: Rules, side_names: Sequence[str]) -> tuple[list[FieldSpec], li
             mode, points = (s for s in fields if s.group == key)
             return CardsBlock(title, mode, points, [s for s in fields if s.group == key + "_cards"])
 
-        meld = block("Melded cards", "meld")
-        hand = block("Cards in hand", "hand")
+        meld = block(gettext("Melded cards"), "meld")
+        hand = block(gettext("Cards in hand"), "hand")
         foot = None
         if rules.feet is not None:
-            foot = block(f"Cards in {nouns.foot(rules.vocabulary, 2)} not picked up", "foot")
+            feet = nouns.foot(rules.vocabulary, 2)
+            foot = block(gettext("Cards in %(feet)s not picked up", feet=feet), "foot")
         special = next(iter(group("special")), None)
         sections.append(
             SideSection(
@@ -564,11 +610,19 @@ def errors_at_fields(form: FlaskForm, side_names: Sequence[str]) -> list[tuple[s
     the form: a side's input is named with its side unless the message names it already."""
     found = []
     for item in form:
+        if item.name == "csrf_token":
+            continue  # an expired form is said at the top, in the reader's words
         seat = item.name[1:].partition("_")[0] if item.name.startswith("s") else ""
         side = side_names[int(seat)] if seat.isdigit() and int(seat) < len(side_names) else None
         for message in item.errors:
             named = side is None or message.startswith(side)
-            found.append((item.id, message if named else f"{side}, {item.label.text}: {message}"))
+            where = gettext(
+                "%(side)s, %(field)s: %(problem)s",
+                side=str(side),
+                field=str(item.label.text),
+                problem=message,
+            )
+            found.append((item.id, message if named else where))
     return found
 
 
@@ -594,8 +648,12 @@ def with_empty_sides_named(
         empty = seat is not None and _left_empty(form, specs, seat)
         if warning.key == "warn.nothing_held" and empty and warning.side is not None:
             name = who[warning.side] if warning.side < len(who) else ""
-            words = f"Nothing entered for {name}: fill in their cards, or save to record nothing"
-            warning = replace(warning, message=words + " for them", key="form.nothing_entered")
+            words = gettext(
+                "Nothing entered for %(name)s: fill in their cards, or save to record nothing "
+                "for them",
+                name=name,
+            )
+            warning = replace(warning, message=words, key="form.nothing_entered")
         said.append(warning)
     return tuple(said)
 

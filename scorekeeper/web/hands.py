@@ -33,6 +33,7 @@ from ..services.match_state import match_rules, match_state, side_names
 from ..services.rulebook import describe, describe_record
 from ..services.storage import StorageUnavailable, transaction
 from ..validation import FieldError, ValidationError
+from ..words.translate import gettext
 from .common import actor_of, add_problems, match_for, match_or_404
 from .hand_form import (
     errors_at_fields,
@@ -44,6 +45,7 @@ from .hand_form import (
     layout,
     modes_of,
     new_token,
+    pair_notes,
     submitted_data,
     with_empty_sides_named,
 )
@@ -78,7 +80,7 @@ def _scoreboard(match_id: int) -> ResponseReturnValue:
 def _hand_or_404(match: Match, number: int) -> Hand:
     hand = next((h for h in match.hands if h.number == number), None)
     if hand is None:
-        abort(404, description=f"This match has no hand {number}.")
+        abort(404, description=gettext("This match has no hand %(number)s.", number=str(number)))
     return hand
 
 
@@ -107,6 +109,7 @@ def _render_form(
         field_errors=errors_at_fields(form, side_names(match)),
         warnings=outcome.warnings,
         base=base,
+        pairs=pair_notes(state.rules, side_names(match)),
         **extra,
     ), status
 
@@ -125,7 +128,9 @@ def _submit(
     Raises MatchError when the match itself refuses the write.
     """
     if not form.validate() and form.errors.get("csrf_token"):
-        return Outcome(top=["This form had expired. Your entries are kept: please send it again."])
+        return Outcome(
+            top=[gettext("This form had expired. Your entries are kept: please send it again.")]
+        )
     rules = match_rules(match)
     names = side_names(match)
     posted = hand_from_form(rules, len(names), submitted_data(form))
@@ -154,7 +159,8 @@ def _submit(
         warnings = with_empty_sides_named(form, specs, posted, question.warnings, who)
         return Outcome(status=200, warnings=warnings)
     except StorageUnavailable as error:
-        return Outcome(top=[f"{error.message} Your entries are kept below."], status=503)
+        kept = gettext("%(problem)s Your entries are kept below.", problem=error.message)
+        return Outcome(top=[kept], status=503)
 
 
 @bp.route("/new", methods=["GET", "POST"])
@@ -162,7 +168,7 @@ def record(match_id: int) -> ResponseReturnValue:
     match, access = match_for(match_id, Level.SCORER)
     state = match_state(match)
     if state.over:
-        flash("The game is over: no more hands can be recorded.")
+        flash(gettext("The game is over: no more hands can be recorded."))
         return _scoreboard(match_id)
     form_class = hand_form_class(state.rules, side_names(match), seated.next_phase(match))
     if request.method == "GET":
@@ -194,9 +200,14 @@ def record(match_id: int) -> ResponseReturnValue:
     if outcome.saved is None:
         return _render_form("new", match_id, form, outcome)
     if outcome.saved.changed:
-        flash(f"Hand {outcome.saved.number} recorded.")
+        flash(gettext("Hand %(number)s recorded.", number=words.number(outcome.saved.number)))
     else:
-        flash(f"Hand {outcome.saved.number} was already recorded; it was not added twice.")
+        flash(
+            gettext(
+                "Hand %(number)s was already recorded; it was not added twice.",
+                number=words.number(outcome.saved.number),
+            )
+        )
     return _scoreboard(match_id)
 
 
@@ -225,8 +236,10 @@ def preview(match_id: int) -> ResponseReturnValue:
     phase = seated.phase_for_hand(match, rules, deal or 1) if form_deal else None
     form = hand_form_class(rules, names, phase)()
     if not form.validate() and form.errors.get("csrf_token"):
-        message = "This form had expired. Your entries are kept: please send it again."
-        return jsonify(errors=[{"side": None, "field": None, "message": message}]), 400
+        message = gettext("This form had expired. Your entries are kept: please send it again.")
+        return jsonify(
+            errors=[{"side": None, "field": None, "message": message}], said=_said()
+        ), 400
     posted = hand_from_form(rules, len(names), submitted_data(form))
     try:
         evaluation = evaluate(
@@ -234,25 +247,41 @@ def preview(match_id: int) -> ResponseReturnValue:
         )
     except ValidationError as error:
         problems = [posted.at_inputs(problem).to_dict() for problem in error.problems]
-        return jsonify(errors=problems), 422
+        return jsonify(errors=problems, said=_said()), 422
     if form.errors:
         errors = [
             {
                 "side": None,
                 "field": name,
-                "message": message if name == "out" else f"{form[name].label.text}: {message}",
+                "message": message
+                if name == "out"
+                else gettext(
+                    "%(field)s: %(problem)s", field=str(form[name].label.text), problem=message
+                ),
             }
             for name, messages in form.errors.items()
             for message in messages
         ]
-        return jsonify(errors=errors), 422
+        return jsonify(errors=errors, said=_said()), 422
     # A seated game's preview is by seat: each seat's share, next to its inputs.
     return jsonify(
         sides=[
             words.scored(side, rules.vocabulary) for side in evaluation.seats or evaluation.scores
         ],
         warnings=[warning.to_dict() for warning in evaluation.warnings],
+        said=_said(),
     )
+
+
+def _said() -> dict[str, str]:
+    """What the page's script says around a preview, in the reader's language (it has no
+    words of its own; `%(total)s` it fills in)."""
+    return {
+        "saved": gettext("If saved now:"),
+        "invalid": gettext("Not valid yet:"),
+        "below": gettext("Not valid yet: see the preview below"),
+        "total": gettext("(total %(total)s)", total="%(total)s"),
+    }
 
 
 @bp.get("/<int:number>")
@@ -294,7 +323,7 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
     conflict = None
     try:
         if version is None:
-            raise HandConflict("This form lost track of the hand's version.")
+            raise HandConflict(gettext("This form lost track of the hand's version."))
         outcome = _submit(
             form,
             match,
@@ -313,11 +342,17 @@ def correct(match_id: int, number: int) -> ResponseReturnValue:
         current = _hand_or_404(match_or_404(match_id), number)
         conflict = [(name, s.total) for name, s in zip(names, current.sides, strict=True)]
         form.version.data = str(current.version)
-        outcome = Outcome(top=[f"{error.message} Nothing was overwritten."], status=409)
+        said = gettext("%(problem)s Nothing was overwritten.", problem=error.message)
+        outcome = Outcome(top=[said], status=409)
     except MatchError as error:
         outcome = Outcome(top=[error.message], status=error.status)
     if outcome.saved is not None:
-        flash(f"Hand {number} corrected. Every later total has been recomputed.")
+        flash(
+            gettext(
+                "Hand %(number)s corrected. Every later total has been recomputed.",
+                number=str(number),
+            )
+        )
         return _scoreboard(match_id)
     return _render_form("edit", match_id, form, outcome, number=number, conflict=conflict)
 
@@ -330,7 +365,7 @@ def remove(match_id: int, number: int) -> ResponseReturnValue:
     status = 422 if request.method == "POST" else 200
     sent = (form.hand_id.data or "", form.version.data or "")
     if request.method == "POST" and any(raw and _int(raw) is None for raw in sent):
-        problem = "This form does not name a hand of this match: nothing was removed."
+        problem = gettext("This form does not name a hand of this match: nothing was removed.")
     elif form.validate_on_submit():
         try:
             with transaction():
@@ -341,10 +376,19 @@ def remove(match_id: int, number: int) -> ResponseReturnValue:
                     hand_id=_int(form.hand_id.data),
                     actor=actor_of(access),
                 )
-            flash(f"Hand {number} removed. Every later total has been recomputed.")
+            flash(
+                gettext(
+                    "Hand %(number)s removed. Every later total has been recomputed.",
+                    number=str(number),
+                )
+            )
             return _scoreboard(match_id)
         except HandNotFound:
-            flash(f"There is no hand {number} any more: nothing was removed.")
+            flash(
+                gettext(
+                    "There is no hand %(number)s any more: nothing was removed.", number=str(number)
+                )
+            )
             return _scoreboard(match_id)
         except MatchError as error:
             flash(error.message)
@@ -353,10 +397,15 @@ def remove(match_id: int, number: int) -> ResponseReturnValue:
             problem, status = error.message, 503
         match = match_or_404(match_id)
     elif request.method == "POST":
-        flash("That page had expired. Check the hand and confirm again.")
+        flash(gettext("That page had expired. Check the hand and confirm again."))
     hand = next((h for h in match.hands if h.number == number), None)
     if hand is None:
-        flash(f"There is no hand {number} to remove (it may have been removed already).")
+        flash(
+            gettext(
+                "There is no hand %(number)s to remove (it may have been removed already).",
+                number=str(number),
+            )
+        )
         return _scoreboard(match_id)
     form.hand_id.data = str(hand.id)
     form.version.data = str(hand.version)

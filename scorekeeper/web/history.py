@@ -3,6 +3,7 @@ the search is in the URL, so a view can be shared as a link."""
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from typing import Any
 
 from flask import Blueprint, render_template, request, url_for
@@ -14,12 +15,32 @@ from ..rules import PRESETS
 from ..services import listing
 from ..services.events import events_in
 from ..services.groups import group_ids, group_names
-from ..services.history_search import RESULTS, SORTS, conditions, read_search
+from ..services.history_search import RESULTS, SORTS, HistorySearch, conditions, read_search
 from ..services.leagues import leagues_of
 from ..services.listing import Cursor
 from ..services.match_scope import read_scope
+from ..words import number
+from ..words.translate import gettext, ngettext
 
 bp = Blueprint("history", __name__)
+
+
+@bp.app_template_global()
+def found_text(count: int, search: HistorySearch, results: Mapping[str, str]) -> str:
+    """What a history search found: "12 matches with Ann partnered with Bo, won"."""
+    matches = ngettext("%(count)s match", "%(count)s matches", count, count=number(count))
+    if search.player and search.partner:
+        matches = gettext(
+            "%(matches)s with %(player)s partnered with %(partner)s",
+            matches=matches,
+            player=search.player,
+            partner=search.partner,
+        )
+    elif search.player:
+        matches = gettext("%(matches)s with %(player)s", matches=matches, player=search.player)
+    if search.result:
+        return gettext("%(matches)s, %(result)s.", matches=matches, result=results[search.result])
+    return gettext("%(matches)s.", matches=matches)
 
 
 @bp.get("/history")

@@ -15,6 +15,7 @@ from ..services.match_lock import MatchError
 from ..services.match_state import match_state
 from ..services.storage import transaction
 from ..validation import ValidationError
+from ..words.translate import gettext
 from .activity import activity_text
 from .common import match_for
 
@@ -38,7 +39,7 @@ def rename_side(match_id: int, seat: int) -> ResponseReturnValue:
         try:
             with transaction():
                 name = match_admin.rename_side(match_id, seat, request.form.get("name", ""))
-            flash(f"The side is called {name} now.")
+            flash(gettext("The side is called %(name)s now.", name=name))
         except (ValidationError, MatchError) as error:
             problems = getattr(error, "problems", None)
             flash(problems[0].message if problems else str(error))
@@ -52,7 +53,7 @@ def abandon(match_id: int) -> ResponseReturnValue:
         try:
             with transaction():
                 match_admin.abandon_match(match_id)
-            flash("The match was abandoned: it is in the history now.")
+            flash(gettext("The match was abandoned: it is in the history now."))
         except MatchError as error:
             flash(error.message)
     return redirect(url_for("matches.scoreboard", match_id=match_id), code=303)
@@ -64,20 +65,25 @@ def rematch(match_id: int) -> ResponseReturnValue:
     match, _ = match_for(match_id, Level.MEMBER)
     state = match_state(match)
     if not state.over:
-        flash("This game is not over yet: finish it (or abandon it) first.")
+        flash(gettext("This game is not over yet: finish it (or abandon it) first."))
         return redirect(url_for("matches.scoreboard", match_id=match_id), code=303)
     if not FlaskForm().validate_on_submit():
-        flash("That page had expired. Tap Rematch again.")
+        flash(gettext("That page had expired. Tap Rematch again."))
         return redirect(url_for("matches.scoreboard", match_id=match_id), code=303)
     who = caller().user
     if who is None:  # a member signs in: only a share link's holder has no account
-        abort(403, description="Sign in to start a rematch.")
+        abort(403, description=gettext("Sign in to start a rematch."))
     dealer = state.table_order.index(state.next_dealer)
     group_id = match.group_id or personal_group(who).id  # a match of before groups
     with transaction():
         new = match_setup.rematch(match, dealer, group_id, who.id)
         new_id = new.id
-    flash(f"Rematch: the same players and rules. {state.next_dealer} deals first.")
+    flash(
+        gettext(
+            "Rematch: the same players and rules. %(dealer)s deals first.",
+            dealer=state.next_dealer,
+        )
+    )
     return redirect(url_for("matches.scoreboard", match_id=new_id), code=303)
 
 
@@ -88,6 +94,11 @@ def delete(match_id: int) -> ResponseReturnValue:
         who = caller().user
         with transaction():
             entry = match_admin.delete_match(match_id, who.username if who else "?")
-        flash(f"{activity_text(entry)}. The group's activity log keeps a note of it.")
+        flash(
+            gettext(
+                "%(change)s. The group's activity log keeps a note of it.",
+                change=activity_text(entry),
+            )
+        )
         return redirect(url_for("home.index"), code=303)
     return render_template("delete_match.html", state=match_state(match))

@@ -18,27 +18,46 @@ from wtforms.validators import InputRequired, Length, NumberRange, Optional
 from .. import words
 from ..models import NAME_LENGTH
 from ..rules import OptionSpec, Rules, available_options
-from ..rules.model import Layout
+from ..rules.model import Layout, Vocabulary
 from ..rules.options import CANASTA_REQUIREMENTS, OptionGroup, OptionType, parse_meld_table
 from ..validation import FieldError
+from ..words import nouns, number
+from ..words.translate import gettext
 from .hand_form import WholeNumberField
 
-CANASTA_CHOICES = [
-    SelectChoice("", "no canasta needed"),
-    SelectChoice("any", "a canasta"),
-    SelectChoice("natural", "a natural canasta"),
-]
+
+def canasta_choices(vocabulary: Vocabulary) -> list[SelectChoice]:
+    """What a meld tier may ask for, in the game's words."""
+    return [
+        SelectChoice("", gettext("no canasta needed")),
+        SelectChoice("any", nouns.a_canasta(vocabulary)),
+        SelectChoice("natural", nouns.a_canasta(vocabulary, natural=True)),
+    ]
+
+
+# The choices of the options that are choices, said when the form is made.
 CHOICE_LABELS = {
-    "no_canasta": "no canasta (minus without one)",
-    "no_meld": "melded nothing at all",
-    "no_clean_canasta": "no clean canasta",
-    "never": "never",
-    "target": "at a target score",
-    "deals": "after a number of deals",
-    "play_on": "another hand is played",
-    "went_out_last": "the side that went out last wins",
-    "draw": "the game is drawn",
+    "no_canasta": lambda: gettext("no canasta (minus without one)"),
+    "no_meld": lambda: gettext("melded nothing at all"),
+    "no_clean_canasta": lambda: gettext("no clean canasta"),
+    "never": lambda: gettext("never"),
+    "target": lambda: gettext("at a target score"),
+    "deals": lambda: gettext("after a number of deals"),
+    "play_on": lambda: gettext("another hand is played"),
+    "went_out_last": lambda: gettext("the side that went out last wins"),
+    "draw": lambda: gettext("the game is drawn"),
+    "plus": lambda: gettext("plus"),
+    "minus": lambda: gettext("minus"),
+    "mirror": lambda: gettext("the amounts they would score, counted minus"),
+    "each": lambda: gettext("the value of one red three each"),
+    "pair_then_each": lambda: gettext("pair against one, then each for himself"),
+    "each_for_self": lambda: gettext("each for himself throughout"),
 }
+
+
+def _choice_label(choice: str) -> str:
+    words = CHOICE_LABELS.get(choice)
+    return words() if words is not None else choice
 
 
 @dataclass(frozen=True)
@@ -62,9 +81,13 @@ def seats(layout: Layout) -> list[Seat]:
     for index in range(layout.sides * layout.players_per_side):
         side = index % layout.sides
         if layout.players_per_side == 1:
-            label = f"Player {side + 1}"
+            label = gettext("Player %(number)s", number=number(side + 1))
         else:
-            label = f"Team {side + 1}, player {index // layout.sides + 1}"
+            label = gettext(
+                "Team %(team)s, player %(player)s",
+                team=number(side + 1),
+                player=number(index // layout.sides + 1),
+            )
         out.append(Seat(index, side, f"seat_{index}", label))
     return out
 
@@ -126,7 +149,7 @@ def _list_from_text(text: object) -> list[Any]:
 
 def _option_input(spec: OptionSpec, label: str) -> Any:
     """The input of one option; a nullable option left empty keeps the game's own rule."""
-    required = [] if spec.nullable else [InputRequired("Enter a number")]
+    required = [] if spec.nullable else [InputRequired(gettext("Enter a number"))]
     optional = [Optional()] if spec.nullable else []
     if spec.type == OptionType.POINTS:
         return WholeNumberField(
@@ -154,29 +177,31 @@ def _option_input(spec: OptionSpec, label: str) -> Any:
         return StringField(
             label,
             default=_list_text(spec.default),
-            validators=[*([] if spec.nullable else [InputRequired("Enter the points")])],
+            validators=[*([] if spec.nullable else [InputRequired(gettext("Enter the points"))])],
         )
-    choices = [SelectChoice(c, CHOICE_LABELS.get(c, c)) for c in spec.choices]
+    choices = [SelectChoice(c, _choice_label(c)) for c in spec.choices]
     return SelectField(label, choices=choices, default=spec.default)
 
 
 def _tier_inputs(rules: Rules) -> dict[str, Any]:
     attrs: dict[str, Any] = {}
     for index, tier in enumerate(rules.meld_table):
-        title = f"Tier {index + 1}"
+        tier_number = number(index + 1)
         if index:
             attrs[f"opt_meld_{index}_from"] = WholeNumberField(
-                f"{title}: from score",
+                gettext("Tier %(number)s: from score", number=tier_number),
                 default=tier.min_score,
-                validators=[InputRequired("Enter a score")],
+                validators=[InputRequired(gettext("Enter a score"))],
             )
         attrs[f"opt_meld_{index}_points"] = WholeNumberField(
-            f"{title}: points needed",
+            gettext("Tier %(number)s: points needed", number=tier_number),
             default=tier.points,
-            validators=[InputRequired("Enter points"), NumberRange(min=0, max=100_000)],
+            validators=[InputRequired(gettext("Enter points")), NumberRange(min=0, max=100_000)],
         )
         attrs[f"opt_meld_{index}_canasta"] = SelectField(
-            f"{title}: canasta needed", choices=CANASTA_CHOICES, default=tier.canasta or ""
+            gettext("Tier %(number)s: canasta needed", number=tier_number),
+            choices=canasta_choices(rules.vocabulary),
+            default=tier.canasta or "",
         )
     return attrs
 
@@ -188,23 +213,26 @@ def match_form_class(
     attrs: dict[str, Any] = {}
     if groups:
         attrs["group"] = SelectField(
-            "Group", choices=[SelectChoice(str(i), name) for i, name in groups], default=None
+            gettext("Group"),
+            choices=[SelectChoice(str(i), name) for i, name in groups],
+            default=None,
         )
     for seat in seats(layout):
         attrs[seat.field] = StringField(
-            seat.label, validators=[InputRequired("Enter a name"), Length(max=NAME_LENGTH)]
+            seat.label,
+            validators=[InputRequired(gettext("Enter a name")), Length(max=NAME_LENGTH)],
         )
     if layout.players_per_side > 1:
         for side in range(layout.sides):
             attrs[f"side_name_{side}"] = StringField(
-                f"Team {side + 1} name (optional)",
+                gettext("Team %(number)s name (optional)", number=number(side + 1)),
                 validators=[Optional(), Length(max=NAME_LENGTH * 3)],
             )
     attrs["first_dealer"] = RadioField(
-        "Deals first",
+        gettext("Deals first"),
         choices=[SelectChoice(str(seat.index), seat.label) for seat in seats(layout)],
         default="0",
-        validators=[InputRequired("Choose who deals first")],
+        validators=[InputRequired(gettext("Choose who deals first"))],
     )
     attrs.update(option_inputs(rules))
     return type("MatchForm", (FlaskForm,), attrs)

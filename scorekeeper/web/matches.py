@@ -36,6 +36,7 @@ from ..services.match_state import MatchState, match_state
 from ..services.seated import board_view
 from ..services.storage import StorageUnavailable, transaction
 from ..validation import ValidationError
+from ..words.translate import gettext
 from .chances import ChanceQuestion, chance_question
 from .charts import running_totals_chart
 from .common import LAST_GROUP, add_problems, match_or_404
@@ -62,7 +63,7 @@ def choose_variant() -> ResponseReturnValue:
 def new(key: str) -> ResponseReturnValue:
     preset = PRESETS.get(key)
     if preset is None:
-        abort(404, description=f"There is no variant called {key!r}.")
+        abort(404, description=gettext("There is no game called %(name)s.", name=repr(key)))
     layout_key = request.args.get("layout", "")
     layout = next((lay for lay in preset.layouts if lay.key == layout_key), preset.layouts[0])
     user: User = current_user
@@ -91,10 +92,10 @@ def new(key: str) -> ResponseReturnValue:
                 for name, message in meld_table_problems(preset, form.data):
                     form[name].errors = [*form[name].errors, message]
         except StorageUnavailable as error:
-            top.append(f"{error.message} Your entries are kept below.")
+            top.append(gettext("%(problem)s Your entries are kept below.", problem=error.message))
             status = 503
     elif form.errors.get("csrf_token"):
-        top.append("This form had expired. Please check it and start the match again.")
+        top.append(gettext("This form had expired. Please check it and start the match again."))
     inputs = option_fields(preset)
     status = status if request.method == "POST" else 200
     return render_template(
@@ -217,8 +218,9 @@ def scoreboard(match_id: int) -> ResponseReturnValue:
 
 def board_etag(access: MatchAccess) -> str:
     """Names every input of a live board's bytes: the match (its uid, never reused),
-    its revision (moved on by every write) and what the caller may do with it."""
-    return f"{access.uid}.{access.revision}.{int(access.level)}"
+    its revision (moved on by every write), what the caller may do with it and the
+    language it is written in (a phone in Italian never gets the Portuguese board's 304)."""
+    return f"{access.uid}.{access.revision}.{int(access.level)}.{words.reader_locale_name()}"
 
 
 def live_board(access: MatchAccess, state: MatchState, window: HandWindow | None = None) -> Markup:
@@ -262,7 +264,7 @@ def board(match_id: int) -> ResponseReturnValue:
         access = require_match(match_id, Level.VIEWER)
     except HTTPException as refused:
         if refused.response is not None:  # the redirect to the sign-in page
-            abort(401, description="You can no longer follow this match.")
+            abort(401, description=gettext("You can no longer follow this match."))
         raise
     etag = board_etag(access)
     if request.if_none_match.contains_weak(etag):

@@ -7,6 +7,7 @@ from flask import Blueprint, abort, render_template
 from ..rules import PRESETS
 from ..services.match_state import match_rules
 from ..services.rulebook import describe
+from ..words.translate import gettext
 from .common import match_for
 
 bp = Blueprint("rulebook", __name__)
@@ -20,7 +21,7 @@ def index() -> str:
 @bp.get("/rules/<key>")
 def preset(key: str) -> str:
     if key not in PRESETS:
-        abort(404, description=f"There is no variant called {key!r}.")
+        abort(404, description=gettext("There is no game called %(name)s.", name=repr(key)))
     return render_template("rules.html", book=describe(PRESETS[key]), match=None)
 
 

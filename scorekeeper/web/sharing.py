@@ -14,6 +14,7 @@ from ..models import LinkRole
 from ..services import sharing
 from ..services.match_state import match_state
 from ..services.storage import transaction
+from ..words.translate import gettext
 from .common import match_for
 from .qr import qr_svg
 
@@ -46,9 +47,9 @@ def new_link(match_id: int) -> ResponseReturnValue:
         with transaction():
             sharing.new_link(match_id, LinkRole(role), current_user)
         flash(
-            "A viewer link is ready: whoever opens it follows the score."
+            gettext("A viewer link is ready: whoever opens it follows the score.")
             if role == LinkRole.VIEWER
-            else "A scorer link is ready: whoever opens it can record hands of this match."
+            else gettext("A scorer link is ready: whoever opens it can record hands of this match.")
         )
     return _back(match_id)
 
@@ -59,7 +60,11 @@ def revoke_link(match_id: int, link_id: int) -> ResponseReturnValue:
     if FlaskForm().validate_on_submit():
         with transaction():
             done = sharing.revoke_link(match_id, link_id)
-        flash("The link stopped working." if done else "That link was already revoked.")
+        flash(
+            gettext("The link stopped working.")
+            if done
+            else gettext("That link was already revoked.")
+        )
     return _back(match_id)
 
 
@@ -68,6 +73,6 @@ def open_link(token: str) -> ResponseReturnValue:
     """A share link opened on a phone: this browser may follow (or score) that match."""
     link = sharing.open_link(token)
     if link is None:
-        abort(404, description="This link does not work: it was revoked, or is mistyped.")
+        abort(404, description=gettext("This link does not work: it was revoked, or is mistyped."))
     grant_link(link)
     return redirect(url_for("matches.scoreboard", match_id=link.match_id))

@@ -1,10 +1,14 @@
-"""What makes the app installable: the web app manifest, the service worker, the offline page."""
+"""What makes the app installable: the web app manifest, the service worker, the offline page,
+and the words of the page's script (it says what the outbox and the live board do, in the
+reader's language: the page gives it the words, the script makes none)."""
 
 from __future__ import annotations
 
 from flask import Blueprint, Response, json, render_template, url_for
 
 from ..delivery import assets
+from ..words.base import reader_locale_name as current_locale
+from ..words.translate import gettext, pgettext
 
 bp = Blueprint("shell", __name__)
 
@@ -28,8 +32,10 @@ def manifest() -> Response:
     ]
     body = {
         "name": "Scorekeeper",
-        "short_name": "Scores",
-        "description": "Score pad for Canasta, Samba, Buraco and their cousins.",
+        # Translators: the app's name under its icon on a phone's home screen: keep it short.
+        "short_name": pgettext("app name under its icon", "Scores"),
+        "description": gettext("Score pad for Canasta, Samba, Buraco and their cousins."),
+        "lang": current_locale().replace("_", "-"),
         "id": "/",
         "start_url": "/",
         "scope": "/",
@@ -47,10 +53,38 @@ def manifest() -> Response:
 def service_worker() -> Response:
     store = assets()
     urls = [store.url(name) for name in OFFLINE_ASSETS] + [url_for("shell.offline")]
-    script = render_template("sw.js", version=store.version, urls=urls)
+    # Its caches are named by the language too: a phone that changes language gets a new
+    # worker, which keeps the offline page (and scoreboards) in the new language.
+    locale = current_locale()
+    script = render_template(
+        "sw.js",
+        version=store.version,
+        urls=urls,
+        locale=locale,
+        lang=locale.replace("_", "-"),
+        said=outbox_words(),
+    )
     response = Response(script, mimetype="text/javascript")
     response.cache_control.no_cache = True
     return response
+
+
+def outbox_words() -> dict[str, str]:
+    """What the service worker says about the hands it keeps, in the reader's language
+    (`%(name)s` filled in by the worker)."""
+    return {
+        "open": gettext("Open hand %(number)s"),
+        "forget": gettext("Forget it"),
+        "recorded": gettext("Hand %(number)s of match %(match)s recorded."),
+        "waiting": gettext(
+            "Hand %(number)s of match %(match)s is waiting to be sent: it goes by itself "
+            "once the connection is back."
+        ),
+        "asked": gettext(
+            "Hand %(number)s of match %(match)s is not saved: the server asks about it."
+        ),
+        "refused": gettext("Hand %(number)s of match %(match)s is not saved: open it to see why."),
+    }
 
 
 @bp.get("/offline")

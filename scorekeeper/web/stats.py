@@ -10,6 +10,7 @@ from flask.typing import ResponseReturnValue
 from flask_login import current_user
 from sqlalchemy import select
 
+from .. import words
 from ..access import login_required
 from ..clubs import PlayerRating
 from ..extensions import db
@@ -19,10 +20,11 @@ from ..rules import PRESETS
 from ..services import groups, ratings
 from ..services.events import events_in, mark_text, table_marks
 from ..services.leagues import leagues_of
-from ..services.results import head_to_head, timeline
+from ..services.results import HeadToHead, head_to_head, timeline
 from ..services.statistics import StatsFilter, statistics
 from ..services.stats_query import player_named, read_query
-from .charts import Series, line_chart
+from ..words.translate import gettext, ngettext
+from .charts import results_chart
 from .groups import link_form
 
 bp = Blueprint("stats", __name__, url_prefix="/groups")
@@ -43,8 +45,56 @@ def _group(group_id: int) -> Group:
     """A group of the signed-in user's, else 404 (as another group's match)."""
     group = db.session.get(Group, group_id) if 0 < group_id <= MAX_ID else None
     if group is None or groups.role_in(group_id, cast(User, current_user)) is None:
-        abort(404, description="There is no such group among yours.")
+        abort(404, description=gettext("There is no such group among yours."))
     return group
+
+
+@bp.app_template_global()
+def outcome_text(outcome: str) -> str:
+    """A match's result for a player: won, drawn or lost."""
+    return {"won": gettext("Won"), "drawn": gettext("Drawn"), "lost": gettext("Lost")}.get(
+        outcome, outcome
+    )
+
+
+@bp.app_template_global()
+def duel_text(duel: HeadToHead, first: str, second: str, *, opposite: bool) -> str:
+    """Two players' (or partnerships') matches against each other, in a sentence."""
+    count = words.number(duel.matches)
+    if opposite:
+        matches = ngettext(
+            "%(count)s match on opposite sides",
+            "%(count)s matches on opposite sides",
+            duel.matches,
+            count=count,
+        )
+    else:
+        matches = ngettext(
+            "%(count)s match against each other",
+            "%(count)s matches against each other",
+            duel.matches,
+            count=count,
+        )
+    said = {
+        "matches": matches,
+        "first": first,
+        "first_wins": words.number(duel.a_wins),
+        "second": second,
+        "second_wins": words.number(duel.b_wins),
+        "draws": words.number(duel.draws),
+    }
+    if duel.others:
+        return gettext(
+            "%(matches)s: %(first)s won %(first_wins)s, %(second)s won %(second_wins)s, "
+            "%(draws)s drawn, %(others)s won by someone else.",
+            others=words.number(duel.others),
+            **said,
+        )
+    return gettext(
+        "%(matches)s: %(first)s won %(first_wins)s, %(second)s won %(second_wins)s, "
+        "%(draws)s drawn.",
+        **said,
+    )
 
 
 def _team_key(player_ids: tuple[int, ...]) -> str:
@@ -61,7 +111,7 @@ def group_stats(group_id: int) -> ResponseReturnValue:
     against = request.args.get("against", "").strip()[:40]
     rival = player_named((group_id,), against) if against else None
     if against and rival is None:
-        problems["against"] = f"Nobody called {against!r} has played here"
+        problems["against"] = gettext("Nobody called %(name)s has played here", name=repr(against))
     found = statistics(query.where) if query.where and not problems else None
     duel = team_duel = None
     team, versus = request.args.get("team", "")[:40], request.args.get("vs", "")[:40]
@@ -78,11 +128,11 @@ def group_stats(group_id: int) -> ResponseReturnValue:
         teams = {_team_key(r.player_ids): r.player_ids for r in found.partnerships}
         for name, value in (("team", team), ("vs", versus)):
             if value and value not in teams:
-                problems[name] = "Choose partners from the list"
+                problems[name] = gettext("Choose partners from the list")
         if team in teams and versus in teams and not set(teams[team]) & set(teams[versus]):
             team_duel = head_to_head(everything, teams[team], teams[versus])
         elif team in teams and versus in teams:
-            problems["vs"] = "Choose two partnerships with nobody in common"
+            problems["vs"] = gettext("Choose two partnerships with nobody in common")
     current = ratings.current([group_id])[group_id]
     chosen = PRESETS.get(query.variant)
     families = [chosen.family] if chosen else ratings.families_played(group_id)
@@ -121,7 +171,7 @@ def player(group_id: int, player_id: int) -> ResponseReturnValue:
     admin = groups.role_in(group_id, cast(User, current_user)) == Role.ADMIN
     chosen = groups.player_in(group_id, player_id) if 0 < player_id <= MAX_ID else None
     if chosen is None:
-        abort(404, description="There is no such player in this group.")
+        abort(404, description=gettext("There is no such player in this group."))
     mine = groups.group_ids(cast(User, current_user))
     same = [chosen]
     if chosen.user_id is not None:
@@ -139,20 +189,7 @@ def player(group_id: int, player_id: int) -> ResponseReturnValue:
         db.session.execute(select(Group.id, Group.name).where(Group.id.in_(where.group_ids))).all()
     )
     results = timeline(where, tuple(ids), together=False)
-    running, score = [], 0
-    for result in results:
-        score += {"won": 1, "lost": -1}.get(result.outcome, 0)
-        running.append(score)
-    wins = sum(r.outcome == "won" for r in results)
-    draws = sum(r.outcome == "drawn" for r in results)
-    chart = line_chart(
-        [Series("Wins minus losses", running)],
-        f"{chosen.name}: wins minus losses over the last {len(results)} matches",
-        f"Over {len(results)} matches, oldest first: {wins} won, {draws} drawn, "
-        f"{len(results) - wins - draws} lost; wins minus losses ends at {score}.",
-        "results",
-        x_label="match ",
-    )
+    chart = results_chart(chosen.name, [result.outcome for result in results])
     current = ratings.current(names)
     held = ratings.ratings_of([p.id for p in same])
     shown = [

@@ -12,7 +12,10 @@ fields (`label`, `message`), exports and the audit trail all go through here.
 - `side_names`, `seat_name`, `lineup_names`: who the sides are.
 - `meld_label`, `deal_text`, `option_label`, `option_dict`: the rest of what the
   engine leaves in keys; `nouns` and `games` the things and the games by name.
-- `number`: every number shown goes through it.
+- `number`, `signed`, `decimal`, `percent`, `moment`, `day`: numbers and dates as the
+  reader writes them (Babel's CLDR data), every one shown goes through them.
+- `locale`: the languages the app speaks (which one a request gets is chosen by
+  `scorekeeper.languages`).
 """
 
 from __future__ import annotations
@@ -27,7 +30,22 @@ from ..rules.game import DealKind
 from ..rules.model import Vocabulary
 from ..validation import FieldError
 from . import checks, faults, hands, lines, nouns, options
-from .base import Say, both, number, registry, with_article
+from .base import (
+    Say,
+    both,
+    capitalized,
+    day,
+    decimal,
+    either,
+    joined,
+    moment,
+    number,
+    percent,
+    reader,
+    reader_locale_name,
+    registry,
+    signed,
+)
 from .games import game_description, game_name, game_source
 from .hands import refusal
 from .options import option_label
@@ -39,51 +57,59 @@ MESSAGES = registry(
 
 __all__ = [
     "FieldError",
+    "both",
+    "day",
     "deal_text",
+    "decimal",
+    "either",
     "faults_text",
     "game_description",
     "game_name",
     "game_source",
     "init_app",
+    "joined",
     "labelled_lines",
     "line_label",
     "lineup_names",
     "meld_dict",
     "meld_label",
+    "moment",
     "nouns",
     "number",
     "option_dict",
     "option_label",
-    "reader_locale",
+    "percent",
+    "reader",
+    "reader_locale_name",
     "refusal",
     "render",
     "scored",
     "seat_name",
     "side_name",
     "side_names",
+    "signed",
     "told",
     "told_all",
-    "with_article",
 ]
 
 
 def init_app(app: Flask) -> None:
     """What templates ask of the words: the games by name, layouts, meld requirements and
-    score lines as stored."""
+    score lines as stored; numbers and dates as the reader writes them."""
     app.jinja_env.globals.update(
         game_name=game_name,
         game_description=game_description,
         game_source=game_source,
         layout_name=nouns.layout,
+        both=both,
         meld_label=lambda requirement, rules: meld_label(requirement, rules.vocabulary),
         line_label=lambda line, rules: line_label(line, rules.vocabulary),
+        moment_text=moment,
+        day_text=day,
     )
-
-
-def reader_locale() -> str:
-    """The reader's language (Flask-Babel's locale selector): English, the language of the
-    msgids, until the app has catalogues and a way to choose."""
-    return "en"
+    # Filters, not macros or globals: a scoreboard shows a few hundred numbers, and a
+    # filter is the cheapest call a template makes.
+    app.jinja_env.filters.update(number=number, signed=signed, percent=percent, decimal=decimal)
 
 
 def _nested(say: Say, message: Mapping[str, Any]) -> str:
@@ -190,11 +216,7 @@ def meld_label(requirement: MeldRequirement, vocabulary: Vocabulary) -> str:
         if not points:
             return gettext("No minimum")
         return gettext("%(points)s points", points=number(points))
-    canasta = nouns.canasta(vocabulary, 1)
-    if requirement.canasta == "natural":
-        canasta = gettext("natural %(canasta)s", canasta=canasta)
-    label = with_article(canasta)
-    label = label[:1].upper() + label[1:]
+    label = capitalized(nouns.a_canasta(vocabulary, natural=requirement.canasta == "natural"))
     if points:
         return gettext(
             "%(canasta)s and melds worth at least %(points)s points in all",

@@ -10,20 +10,92 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
+from datetime import date, datetime
+from functools import lru_cache
 from typing import Any
+
+import flask_babel
+from babel import Locale
+from babel.numbers import format_decimal, format_percent
+from flask import has_request_context
 
 from ..rules.model import Vocabulary
 from .translate import gettext
 
-NARROW_SPACE = "\u202f"  # between groups of digits in the rule book's tables
+# CLDR's minimumGroupingDigits where it is not 1: Spanish writes 4500 but 10.450. Babel does
+# not read this field of CLDR, so it is kept here for the languages of the app.
+MINIMUM_GROUPING_DIGITS = {"es": 2}
 
 
-def number(value: int, *, grouped: bool = False) -> str:
-    """A number as the reader writes it: every number the edge shows goes through here
-    (plain digits for now; grouped in threes, as the rule book's tables show them)."""
-    if grouped:
-        return f"{value:,}".replace(",", NARROW_SPACE)
-    return str(value)
+def reader() -> Locale | None:
+    """The reader's locale (Flask-Babel's, chosen by `scorekeeper.languages`); None with
+    no reader: outside a request (a migration, the command line, the engine's tests)."""
+    if not has_request_context():
+        return None
+    locale: Locale | None = flask_babel.get_locale()
+    return locale
+
+
+def reader_locale_name() -> str:
+    """The reader's locale as Babel names it ("pt_BR"), "en" with no reader: part of
+    every cache key and ETag of something in words."""
+    locale = reader()
+    return "en" if locale is None else str(locale)
+
+
+def number(value: int) -> str:
+    """A whole number as the reader writes it (CLDR: 10,450 in English, 10.450 in Brazilian
+    Portuguese, Spanish and Italian, 4500 in Spanish): every number the edge shows goes
+    through here. With no reader, plain digits (the words a migration compares)."""
+    locale = reader()
+    return str(value) if locale is None else _grouped(value, str(locale))
+
+
+@lru_cache(maxsize=8192)
+def _grouped(value: int, locale: str) -> str:
+    least = MINIMUM_GROUPING_DIGITS.get(locale, 1)
+    grouped = abs(value) >= 10 ** (2 + least)
+    return format_decimal(value, locale=locale, group_separator=grouped)
+
+
+def signed(value: int) -> str:
+    """Points with their sign: +50, -30, 0, +1,250 (a template filter: a scoreboard shows
+    two a hand)."""
+    return "+" + number(value) if value > 0 else number(value)
+
+
+def decimal(value: float, digits: int = 2) -> str:
+    """A fraction to `digits` places: 0.47 (0,47 in Portuguese, Spanish and Italian)."""
+    locale = reader()
+    if locale is None:
+        return f"{value:.{digits}f}"
+    return format_decimal(value, format="#,##0." + "0" * digits, locale=locale)
+
+
+def percent(value: float) -> str:
+    """A share as a whole percentage: 47% (47 % where the locale spaces it)."""
+    locale = reader()
+    if locale is None:
+        return f"{value:.0%}"
+    return format_percent(value, locale=locale)
+
+
+def moment(value: datetime) -> str:
+    """A moment stored in UTC as the reader writes a date and a time: "Mar 5, 2024, 8:15
+    PM", "5 de mar. de 2024 20:15" (the page's script shows it in the phone's time zone)."""
+    locale = reader()
+    if locale is None:
+        return value.strftime("%Y-%m-%d %H:%M")
+    date = flask_babel.format_date(value, "medium")
+    time = flask_babel.format_time(value, "short")
+    return str(locale.datetime_formats["medium"]).replace("{1}", date).replace("{0}", time)
+
+
+def day(value: date | datetime) -> str:
+    """A date as the reader writes it: "Mar 5, 2024", "5 mar 2024"."""
+    if reader() is None:
+        return value.strftime("%Y-%m-%d")
+    return str(flask_babel.format_date(value, "medium"))
 
 
 def joined(items: Iterable[str]) -> str:
@@ -52,16 +124,6 @@ def both(items: Iterable[str]) -> str:
 def capitalized(text: str) -> str:
     """The first letter upper case, the rest as it is (a label starting a line)."""
     return text[:1].upper() + text[1:]
-
-
-def with_article(noun: str) -> str:
-    """ "a" or "an" before an English noun, by its first sound ("an ace-to-ace canasta", "a
-    book"); a catalogue of another language says its own article in each msgid."""
-    lowered = noun.lower()
-    vowel = lowered[:1] in "aeiou8" or lowered.startswith(("11", "18"))
-    if lowered.startswith(("one", "uni", "use", "eu")):
-        vowel = False
-    return gettext("an %(noun)s", noun=noun) if vowel else gettext("a %(noun)s", noun=noun)
 
 
 @dataclass(frozen=True)

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from . import nouns
-from .base import Say, Words, both, either, joined, number, with_article
+from .base import Say, Words, both, either, joined, number
 from .games import game_name
 from .translate import gettext, ngettext, pgettext
 
@@ -218,9 +218,9 @@ MESSAGES: dict[str, Words] = {
     ),
     "check.penalty_beside_kind": lambda say: _side(
         gettext(
-            "%(penalty)s cannot be left beside a completed %(kind)s",
-            penalty=with_article(nouns.penalty(say.vocabulary, str(say["penalty"]), 1)),
-            kind=nouns.kind(say.vocabulary, str(say["kind"]), 1),
+            "%(penalties)s cannot be left once the side has completed %(kinds)s",
+            penalties=nouns.penalty(say.vocabulary, str(say["penalty"]), 2),
+            kinds=nouns.kind(say.vocabulary, str(say["kind"]), 2),
         ),
         say,
     ),

@@ -32,6 +32,17 @@ def what(say: Say) -> str:
     return words() if words is not None else name.replace("_", " ")
 
 
+def _unknown_key(say: Say) -> str:
+    """A count given for a kind or category the game does not have (each its own sentence,
+    so that a language can put its own article before the noun)."""
+    key = str(say["key"])
+    if say.get("what") == "kind":
+        return gettext("'%(key)s' is not a canasta kind", key=key)
+    if say.get("what") == "category":
+        return gettext("'%(key)s' is not a card category", key=key)
+    return gettext("'%(key)s' is not known here", key=key)
+
+
 def _variant(say: Say) -> str:
     return game_name(str(say.get("variant", "")))
 
@@ -164,9 +175,7 @@ MESSAGES: dict[str, Words] = {
         ),
         say,
     ),
-    "hand.unknown_key": lambda say: _side(
-        gettext("'%(key)s' is not a %(what)s", key=str(say["key"]), what=what(say)), say
-    ),
+    "hand.unknown_key": lambda say: _side(_unknown_key(say), say),
     "hand.entered_as_count": _entered_as_count,
     "hand.laid_not_melded": _laid_not_melded,
     "hand.not_in_variant": _not_in_variant,

@@ -198,12 +198,8 @@ MESSAGES: dict[str, Words] = {
     # A line stored before lines were keys, whose words could not be had again: as stored.
     "line.legacy": lambda say: str(say.get("text", "")),
     # Reasons inside lines.
-    "reason.no_canasta": lambda say: gettext(
-        "no %(canasta)s", canasta=nouns.canasta(say.vocabulary, 1)
-    ),
+    "reason.no_canasta": lambda say: nouns.no_canasta(say.vocabulary),
     "reason.fewer_canastas": _fewer_canastas,
     "reason.nothing_melded": lambda say: gettext("nothing melded"),
-    "reason.no_clean_canasta": lambda say: gettext(
-        "no clean %(canasta)s", canasta=nouns.canasta(say.vocabulary, 1)
-    ),
+    "reason.no_clean_canasta": lambda say: nouns.no_canasta(say.vocabulary, clean=True),
 }

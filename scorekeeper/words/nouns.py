@@ -29,6 +29,46 @@ CANASTA_NOUNS: dict[Vocabulary, Noun] = {
     V.MODERN_AMERICAN: lambda n: npgettext("modern-american", "canasta", "canastas", n),
 }
 
+# Whole phrases where an article or "no" goes with the game's canasta: in Portuguese,
+# Spanish and Italian the article follows the noun's gender (uma canastra, un burraco), so
+# each game's phrase is one message of its own, never an English article put before a noun.
+A_CANASTA: dict[Vocabulary, Callable[[], str]] = {
+    V.CANASTA: lambda: pgettext("canasta", "a canasta"),
+    V.BOLIVIA: lambda: pgettext("bolivia", "a canasta"),
+    V.BURACO: lambda: pgettext("buraco", "a canasta"),
+    V.BURACO_PARTNERSHIPS: lambda: pgettext("buraco-partnerships", "a canasta"),
+    V.BURRACO: lambda: pgettext("burraco", "a burraco"),
+    V.HAND_AND_FOOT: lambda: pgettext("hand-and-foot", "a book"),
+    V.MODERN_AMERICAN: lambda: pgettext("modern-american", "a canasta"),
+}
+A_NATURAL_CANASTA: dict[Vocabulary, Callable[[], str]] = {
+    V.CANASTA: lambda: pgettext("canasta", "a natural canasta"),
+    V.BOLIVIA: lambda: pgettext("bolivia", "a natural canasta"),
+    V.BURACO: lambda: pgettext("buraco", "a natural canasta"),
+    V.BURACO_PARTNERSHIPS: lambda: pgettext("buraco-partnerships", "a clean canasta"),
+    V.BURRACO: lambda: pgettext("burraco", "a clean burraco"),
+    V.HAND_AND_FOOT: lambda: pgettext("hand-and-foot", "a clean book"),
+    V.MODERN_AMERICAN: lambda: pgettext("modern-american", "a natural canasta"),
+}
+NO_CANASTA: dict[Vocabulary, Callable[[], str]] = {
+    V.CANASTA: lambda: pgettext("canasta", "no canasta"),
+    V.BOLIVIA: lambda: pgettext("bolivia", "no canasta"),
+    V.BURACO: lambda: pgettext("buraco", "no canasta"),
+    V.BURACO_PARTNERSHIPS: lambda: pgettext("buraco-partnerships", "no canasta"),
+    V.BURRACO: lambda: pgettext("burraco", "no burraco"),
+    V.HAND_AND_FOOT: lambda: pgettext("hand-and-foot", "no book"),
+    V.MODERN_AMERICAN: lambda: pgettext("modern-american", "no canasta"),
+}
+NO_CLEAN_CANASTA: dict[Vocabulary, Callable[[], str]] = {
+    V.CANASTA: lambda: pgettext("canasta", "no clean canasta"),
+    V.BOLIVIA: lambda: pgettext("bolivia", "no clean canasta"),
+    V.BURACO: lambda: pgettext("buraco", "no clean canasta"),
+    V.BURACO_PARTNERSHIPS: lambda: pgettext("buraco-partnerships", "no clean canasta"),
+    V.BURRACO: lambda: pgettext("burraco", "no clean burraco"),
+    V.HAND_AND_FOOT: lambda: pgettext("hand-and-foot", "no clean book"),
+    V.MODERN_AMERICAN: lambda: pgettext("modern-american", "no clean canasta"),
+}
+
 # The canasta kinds each game has, by key (a kind missing here is looked up in Canasta's).
 KIND_NOUNS: dict[Vocabulary, dict[str, Noun]] = {
     V.CANASTA: {
@@ -233,6 +273,33 @@ DECKS: dict[str, Callable[[], str]] = {
 def canasta(vocabulary: Vocabulary, count: int) -> str:
     """What the game calls a canasta: "canasta", "burraco", "book"."""
     return CANASTA_NOUNS.get(vocabulary, CANASTA_NOUNS[V.CANASTA])(count)
+
+
+def a_canasta(vocabulary: Vocabulary, *, natural: bool = False) -> str:
+    """ "a canasta", "a natural canasta" ("a clean burraco"), as the game says it."""
+    table = A_NATURAL_CANASTA if natural else A_CANASTA
+    return table.get(vocabulary, table[V.CANASTA])()
+
+
+def no_canasta(vocabulary: Vocabulary, *, clean: bool = False) -> str:
+    """ "no canasta", "no clean burraco": why red threes count minus, in the game's words."""
+    table = NO_CLEAN_CANASTA if clean else NO_CANASTA
+    return table.get(vocabulary, table[V.CANASTA])()
+
+
+# Canastas of a group of kinds, as a fold of the hand form names them ("wild-card canastas").
+GROUP_CANASTAS: dict[str, Callable[[], str]] = {
+    "wild": lambda: gettext("wild-card canastas"),
+    "clean": lambda: gettext("clean canastas"),
+    "dirty": lambda: gettext("dirty canastas"),
+}
+
+
+def group_canastas(vocabulary: Vocabulary, group: str) -> str:
+    """Canastas of a group of kinds ("wild-card canastas"): the rare kinds the hand form folds
+    away (Modern American's, whose vocabulary says canasta)."""
+    words = GROUP_CANASTAS.get(group)
+    return words() if words is not None else group
 
 
 def kind(vocabulary: Vocabulary, key: str, count: int) -> str:

@@ -9,14 +9,14 @@ from typing import Any
 from ..rules import PRESETS, OptionSpec, available_options
 from ..rules.model import Vocabulary
 from . import nouns
-from .base import Say, Words, capitalized, joined, number, with_article
+from .base import Say, Words, capitalized, joined, number
 from .games import game_name
 from .translate import gettext
 
 
 def _kind_bonus(say: Say) -> str:
     kind = nouns.kind(say.vocabulary, str(say["kind"]), 1)
-    return gettext("Bonus for %(kind)s", kind=with_article(kind))
+    return gettext("Bonus for each %(kind)s", kind=kind)
 
 
 def _penalty(say: Say) -> str:
@@ -60,7 +60,7 @@ LABELS: dict[str, Words] = {
     "option.red_threes_minus": lambda say: gettext("Red threes counted minus"),
     "option.penalty": lambda say: gettext("Cost of each %(penalty)s", penalty=_penalty(say)),
     "option.penalty_off": lambda say: gettext(
-        "Cost of %(penalty)s (off unless set)", penalty=with_article(_penalty(say))
+        "Cost of each %(penalty)s (off unless set)", penalty=_penalty(say)
     ),
     "option.meld_minimums": lambda say: gettext("Initial meld minimums"),
     "option.game_end": lambda say: gettext("The game ends"),
@@ -233,8 +233,8 @@ PROBLEMS: dict[str, Words] = {
         kinds=joined(str(kind) for kind in say["kinds"]),
     ),
     "options.penalty_needs_kind": lambda say: gettext(
-        "The cost of %(penalty)s needs %(kinds)s (option %(option)s)",
-        penalty=with_article(_penalty(say)),
+        "The cost of %(penalties)s needs %(kinds)s (option %(option)s)",
+        penalties=nouns.penalty(say.vocabulary, str(say["penalty"]), 2),
         kinds=nouns.kind(say.vocabulary, str(say["kind"]), 2),
         option=str(say["option"]),
     ),

@@ -23,3 +23,15 @@ def pgettext(context: str, string: str, **variables: str) -> str:
 
 def npgettext(context: str, singular: str, plural: str, num: int, **variables: str) -> str:
     return str(flask_babel.npgettext(context, singular, plural, num, **variables))
+
+
+def lazy_pgettext(context: str, string: str, **variables: str) -> str:
+    lazy: str = flask_babel.lazy_pgettext(context, string, **variables)
+    return lazy
+
+
+def lazy_gettext(string: str, **variables: str) -> str:
+    """A message translated when it is shown, not when it is made (a form's label, made
+    once with its class): what it gives works as text wherever text is asked for."""
+    lazy: str = flask_babel.lazy_gettext(string, **variables)
+    return lazy

@@ -134,7 +134,7 @@ def test_a_whole_match_switches_to_each_for_himself_and_ends_at_1505(client):
     # A pair against one is no longer possible.
     refused = post(client, match_id, [LONE_630, PAIR_135], [[1], [0, 2]])
     assert problems(refused) == {(None, "lineup")}
-    assert "reached 1000" in refused.json["errors"][0]["message"]
+    assert "reached 1,000" in refused.json["errors"][0]["message"]
     third = post(client, match_id, EACH_ADA_610, [[0], [1], [2]])
     assert third.status_code == 201, third.json
     final = read(client, match_id)

@@ -230,7 +230,7 @@ def test_a_meld_beyond_the_deck_is_refused_by_the_match_api_and_saves_nothing(cl
     assert response.status_code == 422
     [error] = response.json["errors"]
     assert (error["side"], error["field"]) == (0, "meld_points")
-    assert "1180" in error["message"]
+    assert "1,180" in error["message"]
     assert read(client, match_id)["hands"] == []
 
 

@@ -302,7 +302,7 @@ def test_a_meld_beyond_the_deck_value_is_422_naming_side_field_and_deck_value(cl
     assert response.status_code == 422
     [error] = response.json["errors"]
     assert (error["side"], error["field"]) == (0, "meld_points")
-    assert "1180" in error["message"]
+    assert "1,180" in error["message"]
 
 
 def test_an_unlikely_hand_is_scored_with_a_warning(client):

@@ -18,10 +18,10 @@ OLD_ENTRIES = [
     ("group_created", "tess made the group"),
     ("group_renamed", "Renamed from Thursday table to Friday table"),
     ("member_joined", "bea joined"),
-    ("member_removed", "Bea left the group. The 2 share links and 1 invite link Bea made"
+    ("member_removed", "Bea left the group. The 2 share links and 1 invite link they made"
      " stopped working."),
     ("member_removed", "Cy left the group"),
-    ("role_changed", "bea is now admin"),
+    ("role_changed", "bea is now an admin"),
     ("invite_created", "Made an invite link"),
     ("invite_revoked", "Revoked an invite link"),
     ("player_renamed", "Ann is now Anna"),

@@ -14,9 +14,9 @@ and one whose words no scoring gives any more (kept as they read).
 
 from __future__ import annotations
 
-import ast
 import copy
 import json
+import re
 from datetime import datetime
 from pathlib import Path
 from typing import Any
@@ -26,7 +26,8 @@ import pytest
 from sqlalchemy import DateTime, MetaData, insert, select, text
 
 from scorekeeper.extensions import db
-from scorekeeper.rules import rules_from_json
+from scorekeeper.rules import PRESETS, rules_from_json
+from scorekeeper.words import nouns
 from tests.db.fixtures.record_english_hands import TABLES, DisputeView
 from tests.rules.helpers import assert_keys_and_numbers
 from tests.support import signed_in
@@ -152,41 +153,82 @@ def check_shown(app) -> None:
         state = client.get(f"/api/v1/matches/{match_id}")
         assert state.status_code == 200, state.json
         assert state.json["variant"] == expected["variant"]
-        assert [entry["changes"] for entry in state.json["audit"]] == expected["changes"]
+        changes = changes_now(grouped(expected["changes"]), expected["variant"])
+        assert [entry["changes"] for entry in state.json["audit"]] == changes
         for hand in state.json["hands"]:
             was = expected["hands"][str(hand["number"])]
             lines = [
                 [[line["rule"], line["label"], line["points"]] for line in side["lines"]]
                 for side in hand["sides"]
             ]
-            assert lines == was["api"], (match_id, hand["number"])
+            assert lines == grouped(was["api"]), (match_id, hand["number"])
             page = DisputeView()
             answer = client.get(f"/matches/{match_id}/hands/{hand['number']}")
             assert answer.status_code == 200
             page.feed(answer.get_data(as_text=True))
-            now = {"lines": page.lines, "entered": page.entered, "history": page.history}
-            assert now == {**was["page"], "entered": as_entered_now(was["page"]["entered"])}, (
+            # The score lines and the history read as before (numbers grouped as English
+            # writes them now). The "As entered" rows name each field in the game's words
+            # now, and a card count stored as a mapping is one row per category: they are
+            # checked here side by side and per field in tests/web/test_hand_detail.py.
+            now = {"lines": page.lines, "history": page.history}
+            assert len(page.entered) == len(was["page"]["entered"])
+            history = changes_now([grouped(was["page"]["history"])], expected["variant"])[0]
+            assert now == {"lines": grouped(was["page"]["lines"]), "history": history}, (
                 match_id,
                 hand["number"],
             )
-            assert page.rules == expected["rules"], match_id
+            assert page.rules == rules_now(expected["rules"]), match_id
 
 
-def as_entered_now(entered: list[list[str]]) -> list[list[str]]:
-    """What the dispute view shows of the entries, as it shows stored records since it
-    shows any record defensively: a field stored as null is left out (it showed "None"),
-    and a value of an unexpected shape is shown as JSON (it showed Python's repr)."""
-    shown = []
-    for pairs in entered:
-        now: list[str] = []
-        for label, value in zip(pairs[::2], pairs[1::2], strict=True):
-            if value == "None":
-                continue
-            if value.startswith("{") or value.startswith("["):
-                value = json.dumps(ast.literal_eval(value), ensure_ascii=False)
-            now += [label, value]
-        shown.append(now)
-    return shown
+def rules_now(rules: list[list[str]]) -> list[list[str]]:
+    """The rule book as shown before, in today's words (numbers grouped, "took the
+    pozzetto": the one there is)."""
+    return [
+        [cell.replace("took a pozzetto", "took the pozzetto") for cell in row]
+        for row in grouped(rules)
+    ]
+
+
+def grouped(value: Any) -> Any:
+    """What was shown, with its numbers as English writes them now (CLDR: 1,500)."""
+    if isinstance(value, str):
+        value = re.sub(r"(?<=\d)[ \u202f](?=\d{3}\b)", ",", value)  # the rule book's groups
+        return re.sub(r"(?<![\d,.])\d{4,}(?!\d)", lambda m: f"{int(m.group()):,}", value)
+    if isinstance(value, list):
+        return [grouped(item) for item in value]
+    if isinstance(value, dict):
+        return {key: grouped(item) for key, item in value.items()}
+    return value
+
+
+def changes_now(changes: list[list[str]], variant: str) -> list[list[str]]:
+    """A correction's changes ("Ana & Bea: meld points 400 → 300"), each field named as
+    the dispute view names it now."""
+    pattern = re.compile(r"^(.*?: )(.+?) (\S+ → \S+)$")
+
+    def one(change: str) -> str:
+        found = pattern.match(change)
+        if found is None or found.group(2)[:1].isdigit() or found.group(2)[:1] in "+-":
+            return change
+        return f"{found.group(1)}{label_now(found.group(2), variant)} {found.group(3)}"
+
+    return [[one(change) for change in entry] for entry in changes]
+
+
+def label_now(label: str, variant: str) -> str:
+    """A field of a record as named before, as it is named now: in the game's words,
+    capitalized."""
+    vocabulary = PRESETS[variant].vocabulary
+    going_out = nouns.going_out(vocabulary)
+    renamed = {
+        "went out": going_out,
+        "concealed": f"{going_out} concealed",
+        "red threes": "Red threes laid down",
+        "black threes": "Black threes laid down",
+        "black threes in hand": "Black threes left in hand",
+        "took extra hand": f"Took the extra hand ({nouns.extra_hand(vocabulary)})",
+    }
+    return renamed.get(label, label[:1].upper() + label[1:])
 
 
 def test_the_fixture_holds_hands_of_every_preset():

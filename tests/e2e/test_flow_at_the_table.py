@@ -72,7 +72,7 @@ def test_a_typical_classic_hand_takes_at_most_ten_taps(page: Page, live_server: 
     expect(theirs.get_by_role("spinbutton", name="Points left in hand")).to_be_focused()
     thumb.type("85")
     # The sticky bar sums it up before saving.
-    expect(page.locator("#preview-summary")).to_have_text("Nadia & Olga +2150 · Piero & Quim -65")
+    expect(page.locator("#preview-summary")).to_have_text("Nadia & Olga +2,150 · Piero & Quim -65")
     thumb.key("Enter")  # Next on the last entry saves
     expect(page.get_by_role("status")).to_have_text("Hand 1 recorded.")
     assert thumb.taps <= 10, f"{thumb.taps} taps"

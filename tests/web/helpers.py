@@ -424,6 +424,11 @@ class SideCard:
     winner: bool
 
 
+def shown_number(text: str) -> int:
+    """A whole number as an English page writes it ("1,500", "-70")."""
+    return int(text.strip().replace(",", ""))
+
+
 def side_cards(response: Any) -> list[SideCard]:
     root = page(response)
     cards = []
@@ -435,7 +440,7 @@ def side_cards(response: Any) -> list[SideCard]:
         cards.append(
             SideCard(
                 name=article.find("h2").text(),
-                total=int(total_text),
+                total=shown_number(total_text),
                 lead=article.find("p", class_="lead").text(),
                 meld=melds[0].text() if melds else None,
                 progress=article.find(class_="progress").find("span").text(),
@@ -462,7 +467,7 @@ def hand_rows(response: Any) -> list[tuple[str, list[str], list[int]]]:
             (
                 tr.find("th").text(),
                 [td.find("span", class_="hand-score").text() for td in cells],
-                [int(td.find("span", class_="running").text()) for td in cells],
+                [shown_number(td.find("span", class_="running").text()) for td in cells],
             )
         )
     return rows

@@ -371,7 +371,7 @@ def test_a_new_password_ends_every_other_session(app):
     log_in(phone)
     log_in(tablet, remember="y")
     remembered = tablet.get_cookie("remember_token").value
-    form = form_values(page(phone.get("/account")))
+    form = form_values(page(phone.get("/account")), form_index=1)
     changed = phone.post(
         "/account", data={**form, "pw-current": PASSWORD, "pw-new": "a new long secret"}
     )
@@ -402,13 +402,13 @@ def works(app, token: str) -> bool:
 
 def test_a_new_password_revokes_the_api_tokens_unless_told_not_to(app, client):
     token = token_of(app)
-    form = form_values(page(client.get("/account")))
+    form = form_values(page(client.get("/account")), form_index=1)
     assert form["pw-revoke_tokens"] == "y"  # offered, and ticked
     kept = {k: v for k, v in form.items() if k != "pw-revoke_tokens"}
     changed = client.post("/account", data={**kept, "pw-current": PASSWORD, "pw-new": "x" * 12})
     assert changed.status_code == 303
     assert works(app, token)
-    form = form_values(page(client.get("/account")))
+    form = form_values(page(client.get("/account")), form_index=1)
     changed = client.post("/account", data={**form, "pw-current": "x" * 12, "pw-new": "y" * 12})
     assert changed.status_code == 303
     assert "Your API tokens (1) were revoked." in " ".join(flashes(client.get("/account")))
@@ -416,7 +416,7 @@ def test_a_new_password_revokes_the_api_tokens_unless_told_not_to(app, client):
 
 
 def test_changing_the_password_needs_the_current_one(client, app):
-    form = form_values(page(client.get("/account")))
+    form = form_values(page(client.get("/account")), form_index=1)
     response = client.post("/account", data={**form, "pw-current": "nope", "pw-new": "x" * 10})
     assert response.status_code == 422
     assert "That is not your current password" in text_of(response)
@@ -500,7 +500,7 @@ def test_the_sign_in_limits_are_counted_in_the_database_unless_told_otherwise(
 
 
 def make_token(client, **fields):
-    form = form_values(page(client.get("/account")), form_index=1)
+    form = form_values(page(client.get("/account")), form_index=2)
     return client.post("/account", data={**form, **fields})
 
 
@@ -531,7 +531,7 @@ def test_making_a_token_asks_for_the_password_again(client, app):
     wrong = make_token(client, **{"token-name": "my script", "token-password": "not it"})
     assert wrong.status_code == 422
     assert "That is not your password" in text_of(wrong)
-    assert form_values(page(wrong), form_index=1)["token-name"] == "my script"  # kept
+    assert form_values(page(wrong), form_index=2)["token-name"] == "my script"  # kept
     assert "sk_" not in wrong.text
     with app.app_context():
         assert accounts.api_tokens(accounts.find_user(TESTER)) == []

@@ -66,7 +66,7 @@ def test_a_burraco_for_three_game_switches_phase_and_ends_through_the_pages(clie
     record_ok(client, match_id, 0, LONE_370, PAIR_MINUS_135, lineup="alone:0")
     board = client.get(f"/matches/{match_id}")
     assert totals(board) == [1000, 5, 5]
-    assert "Each for himself: a player reached 1000." in text_of(board)
+    assert "Each for himself: a player reached 1,000." in text_of(board)
     assert lineup_column(board) == ["Ada alone v Bea & Cy", "Ada alone v Bea & Cy"]
     detail = client.get(f"/matches/{match_id}/hands/2")
     assert page(detail).find("p", class_="lineup").text() == (
@@ -149,14 +149,14 @@ def test_the_rules_page_says_who_plays_with_whom(client):
         "Players": "3, each with a running total",
         "Each hand is played": "pair against one (the first to finish the dealt cards takes "
         "the pozzetto and plays alone); or each for himself (only when the stock ran out "
-        "before anyone took a pozzetto)",
-        "After a hand that ends with a player at 1000 or more": "every later hand: "
+        "before anyone took the pozzetto)",
+        "After a hand that ends with a player at 1,000 or more": "every later hand: "
         "each for himself",
         "A player alone": "scores the side's total in full",
         "A pair": "each player scores half the pair's total, rounded up to a multiple of 5 "
         "(135: 70 each, -135: -65 each)",
     }
-    assert rows(response, "The game")["Target"] == "1505"
+    assert rows(response, "The game")["Target"] == "1,505"
     # The house rule of the Genoa tournaments: each for himself from the first hand.
     match_id = create_match(
         client, "burraco-3p", PLAYERS3, options={"lineup_mode": "each_for_self"}

@@ -56,9 +56,9 @@ def test_a_long_match_is_drawn_from_a_bounded_number_of_points():
 
 
 def test_names_are_escaped_and_negative_values_get_a_zero_line():
-    svg = parse(line_chart([Series("<b>A</b>", [-50, 100])], "t", "d", "x", x_label="hand ")).find(
-        "svg"
-    )
+    svg = parse(
+        line_chart([Series("<b>A</b>", [-50, 100])], "t", "d", "x", x_label=lambda x: f"hand {x}")
+    ).find("svg")
     assert svg.find("path", class_="zero") is not None
     markup = str(line_chart([Series("<b>A</b>", [1, 2])], "t", "d", "x"))
     assert "<b>" not in markup

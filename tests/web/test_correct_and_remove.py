@@ -60,7 +60,7 @@ def test_correction_form_is_prefilled(client):
     # Hand 2's form shows the totals before hand 2.
     root = page(client.get(f"/matches/{match_id}/hands/2/edit"))
     legends = [fs.find("legend").text() for fs in root.find_all("fieldset", class_="side")]
-    assert legends == ["Ann & Cid (1500 before this hand)", "Bob & Dee (-70 before this hand)"]
+    assert legends == ["Ann & Cid (1,500 before this hand)", "Bob & Dee (-70 before this hand)"]
     assert input_value(root, "out") == "none"
 
 
@@ -96,14 +96,14 @@ def test_correcting_an_early_hand_recomputes_everything_after(client, app):
     board = client.get(f"/matches/{match_id}")
     assert "Hand 1 corrected. Every later total has been recomputed." in flashes(board)
     assert hand_rows(board) == [
-        ("1", ["+3000", "-70"], [3000, -70]),
-        ("2", ["+80", "+1000"], [3080, 930]),
+        ("1", ["+3,000", "-70"], [3000, -70]),
+        ("2", ["+80", "+1,000"], [3080, 930]),
     ]
     cards = side_cards(board)
     assert [c.total for c in cards] == [3080, 930]
     # 3080 is in the 3000-and-more tier now.
     assert [c.meld for c in cards] == ["120 points", "50 points"]
-    assert [c.lead for c in cards] == ["Leads by 2150", "2150 behind"]
+    assert [c.lead for c in cards] == ["Leads by 2,150", "2,150 behind"]
     # The deal goes on as before.
     assert next_dealer(board) == "Cid"
     assert count(app, Hand) == 2
@@ -192,7 +192,7 @@ def test_undo_the_last_hand(client, app):
     assert confirm.status_code == 200
     text = text_of(confirm)
     assert "Remove hand 2?" in text
-    assert "Scores of this hand: Ann & Cid +80, Bob & Dee +1000." in text
+    assert "Scores of this hand: Ann & Cid +80, Bob & Dee +1,000." in text
     # Nothing is removed by looking at the confirmation.
     assert count(app, Hand) == 2
 
@@ -201,7 +201,7 @@ def test_undo_the_last_hand(client, app):
     assert response.headers["Location"] == f"/matches/{match_id}"
     board = client.get(f"/matches/{match_id}")
     assert "Hand 2 removed. Every later total has been recomputed." in flashes(board)
-    assert hand_rows(board) == [("1", ["+1500", "-70"], [1500, -70])]
+    assert hand_rows(board) == [("1", ["+1,500", "-70"], [1500, -70])]
     assert [c.meld for c in side_cards(board)] == ["90 points", "15 points"]
     # Hand 2 is to be dealt again, by Bob.
     assert next_dealer(board) == "Bob"
@@ -242,7 +242,7 @@ def test_remove_double_tap_removes_one_hand(client, app):
     # Only the old hand 2 is gone; the old hand 3 is hand 2 now.
     # Running: 1500 / -70, then +50 / +50.
     assert hand_rows(board) == [
-        ("1", ["+1500", "-70"], [1500, -70]),
+        ("1", ["+1,500", "-70"], [1500, -70]),
         ("2", ["+50", "+50"], [1550, -20]),
     ]
     assert count(app, Hand) == 2
@@ -265,10 +265,10 @@ def test_audit_trail_on_the_scoreboard(client):
     # Newest first; recorded hands are in the hands table, not listed again.
     assert len(entries) == 2
     assert entries[0].startswith("Hand 2 removed")
-    assert entries[0].endswith(f"Ann & Cid: +80 → {DASH}; Bob & Dee: +1000 → {DASH}")
+    assert entries[0].endswith(f"Ann & Cid: +80 → {DASH}; Bob & Dee: +1,000 → {DASH}")
     assert entries[1].startswith("Hand 1 corrected")
     # A correction lists the sides it changed: Bob & Dee's entries and total stand.
-    assert entries[1].endswith("Ann & Cid: +1500 → +1600")
+    assert entries[1].endswith("Ann & Cid: +1,500 → +1,600")
     assert "Bob & Dee" not in entries[1]
     # The dispute view of a hand still says when and by whom it was recorded.
     history = audit_entries(client.get(f"/matches/{match_id}/hands/1"))

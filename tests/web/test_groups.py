@@ -249,7 +249,7 @@ def test_removing_a_member_revokes_the_links_they_made_and_says_how_many(app, cl
     removed = post(client, f"/groups/{group_id}/members/{bea_id}/remove")
     assert removed.status_code == 303
     assert flashes(client.get(removed.location)) == [
-        "Bea is no longer in Thursday. The 2 share links and 1 invite link Bea made stopped "
+        "Bea is no longer in Thursday. The 2 share links and 1 invite link they made stopped "
         "working."
     ]
     # Bea's browser reaches the match neither as a member nor through the links it opened.
@@ -263,7 +263,7 @@ def test_removing_a_member_revokes_the_links_they_made_and_says_how_many(app, cl
     # A link someone else made is still a link: whoever holds it may follow the match.
     assert app.test_client().get(tess_viewer).status_code == 302
     activity = text_of(client.get(f"/groups/{group_id}"))
-    assert "Bea left the group. The 2 share links and 1 invite link Bea made" in activity
+    assert "Bea left the group. The 2 share links and 1 invite link they made" in activity
 
 
 def test_leaving_a_group_says_which_links_stopped(app, client):

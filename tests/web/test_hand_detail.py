@@ -37,7 +37,7 @@ def test_lines_per_side_add_up(client):
     assert response.status_code == 200
     sides = explained(response)
     assert sides[0] == (
-        "Ann & Cid: +1500",
+        "Ann & Cid: +1,500",
         [
             ("1 natural canasta x 500", "canasta.natural", 500),
             ("1 mixed canasta x 300", "canasta.mixed", 300),
@@ -46,8 +46,8 @@ def test_lines_per_side_add_up(client):
             ("1 red three x 100", "red_threes", 100),
             ("Cards left in hand", "hand_points", 0),
         ],
-        "+1500",
-        "0 → 1500",
+        "+1,500",
+        "0 → 1,500",
     )
     # The melded and in-hand lines are shown even at 0, other zero lines are left out.
     assert sides[1] == (
@@ -57,7 +57,7 @@ def test_lines_per_side_add_up(client):
         "0 → -70",
     )
     for _, lines, score, _ in sides:
-        assert sum(points for _, _, points in lines) == int(score)
+        assert sum(points for _, _, points in lines) == int(score.replace(",", ""))
 
 
 def test_running_totals_and_dealer_of_a_later_hand(client):
@@ -66,7 +66,7 @@ def test_running_totals_and_dealer_of_a_later_hand(client):
     text = text_of(response)
     assert "Dealt by Bob." in text
     sides = explained(response)
-    assert [s[3] for s in sides] == ["1500 → 1580", "-70 → 930"]
+    assert [s[3] for s in sides] == ["1,500 → 1,580", "-70 → 930"]
     assert sides[1][1][0] == ("1 natural canasta x 500", "canasta.natural", 500)
     assert ("2 red threes x 100", "red_threes", 200) in sides[1][1]
 
@@ -82,10 +82,10 @@ def test_as_entered(client):
             strict=True,
         )
     )
-    assert pairs["went out"] == "yes"
-    assert pairs["meld points"] == "500"
-    assert pairs["red threes"] == "1"
-    assert pairs["natural canastas"] == "1"
+    assert pairs["Going out"] == "yes"
+    assert pairs["Meld points"] == "500"
+    assert pairs["Red threes laid down"] == "1"
+    assert pairs["Natural canastas"] == "1"
 
 
 def test_rules_snapshot_uses_the_match_rules(client):
@@ -93,15 +93,15 @@ def test_rules_snapshot_uses_the_match_rules(client):
     response = client.get(f"/matches/{match_id}/hands/1")
     section = page(response).find("section", **{"aria-labelledby": "rules-heading"})
     text = section.text()
-    assert "Classic Canasta, target 4000." in text
+    assert "Classic Canasta, target 4,000." in text
     assert "Natural canastas 600 each" in text
     assert "Mixed canastas 300 each" in text
     assert "Going out concealed 200 instead" in text
-    assert "1 500 to 2 995 90 points" in text
+    assert "1,500 to 2,995 90 points" in text
     links = [a.attrs["href"] for a in section.find_all("a")]
     assert f"/matches/{match_id}/rules" in links
     # With the house rule, hand 1 has 600 for its natural canasta: 1600.
-    assert explained(response)[0][0] == "Ann & Cid: +1600"
+    assert explained(response)[0][0] == "Ann & Cid: +1,600"
 
 
 def test_actions_link_to_correct_and_remove(client):
@@ -135,9 +135,9 @@ def test_correction_history(client):
     history = correction_history(response)
     assert len(history) == 2
     assert history[0].startswith("Corrected")
-    assert "Ann & Cid +1500 → +1600" in history[0]
+    assert "Ann & Cid +1,500 → +1,600" in history[0]
     assert "Bob & Dee" not in history[0]  # neither their entries nor their total changed
-    assert "Ann & Cid: meld points 500 → 600" in history[0]
+    assert "Ann & Cid: Meld points 500 → 600" in history[0]
     assert history[1].startswith("Recorded")
     assert "last changed" in text_of(response)
     # Hand 2 has its own history, untouched by hand 1's correction.

@@ -156,5 +156,5 @@ def test_a_search_runs_as_many_queries_for_2000_matches_as_for_10(app, client):
     finished_copies(app, client, 10)
     few = [queries(counter, client, path) for path in SEARCHES]
     finished_copies(app, client, 1990)
-    assert "2000 matches with Ann partnered with Bob, won." in text_of(client.get(SEARCHES[0]))
+    assert "2,000 matches with Ann partnered with Bob, won." in text_of(client.get(SEARCHES[0]))
     assert [queries(counter, client, path) for path in SEARCHES] == few

@@ -45,7 +45,7 @@ def cards(response):
 
 def undated(meta: str) -> str:
     """A match card's meta line with its (clock-dependent) date left out."""
-    return re.sub(r"\d{4}-\d\d-\d\d \d\d:\d\d UTC", "<date>", meta)
+    return re.sub(r"[A-Z][a-z]{2} \d{1,2}, \d{4}, \d{1,2}:\d\d [AP]M UTC", "<date>", meta)
 
 
 def section(response, heading_id):

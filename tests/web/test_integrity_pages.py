@@ -117,7 +117,7 @@ def test_a_side_that_did_not_go_out_holding_nothing_is_asked_about(client, app):
     fixed["s1_hand_points"] = "35"
     assert client.post(f"/matches/{match_id}/hands/new", data=fixed).status_code == 303
     # 1000 + 100 + 100 going out | 40 - 35
-    assert hand_rows(client.get(f"/matches/{match_id}")) == [("1", ["+1200", "+5"], [1200, 5])]
+    assert hand_rows(client.get(f"/matches/{match_id}")) == [("1", ["+1,200", "+5"], [1200, 5])]
 
 
 def test_a_side_left_empty_is_named_as_such_and_a_typed_zero_as_held_nothing(client, app):
@@ -138,7 +138,7 @@ def test_a_side_left_empty_is_named_as_such_and_a_typed_zero_as_held_nothing(cli
     assert confirmation(asked) == ["Ann & Cid did not go out but has nothing left in hand"]
     # Either question, confirmed, saves the hand once: 1000 + 300 + 100 going out + 100.
     assert confirm(client, asked).status_code == 303
-    assert hand_rows(client.get(f"/matches/{match_id}")) == [("1", ["0", "+1500"], [0, 1500])]
+    assert hand_rows(client.get(f"/matches/{match_id}")) == [("1", ["0", "+1,500"], [0, 1500])]
 
 
 def test_a_confirmation_holds_for_the_entries_it_was_given_only(client, app):
@@ -163,7 +163,7 @@ def test_a_correction_that_ends_the_game_is_asked_about(client, app):
     assert "This hand ends the game: Ann wins." in confirmation(asked)
     assert hand_rows(client.get(f"/matches/{match_id}")) == [("1", ["+50", "+20"], [50, 20])]
     assert confirm(client, asked).status_code == 303
-    assert hand_rows(client.get(f"/matches/{match_id}"))[0][1] == ["+1200", "+20"]
+    assert hand_rows(client.get(f"/matches/{match_id}"))[0][1] == ["+1,200", "+20"]
 
 
 def test_a_meld_beyond_the_deck_is_refused_next_to_its_field(client, app):
@@ -174,7 +174,7 @@ def test_a_meld_beyond_the_deck_is_refused_next_to_its_field(client, app):
     response = client.post(f"/matches/{match_id}/hands/new", data=data)
     assert response.status_code == 422
     errors = page(response).find_all("p", class_="error")
-    assert any("1180" in error.text() for error in errors)
+    assert any("1,180" in error.text() for error in errors)
     assert input_value(response, "s0_meld_points") == "4200"
     assert count(app, Hand) == 0
 

@@ -50,8 +50,8 @@ def test_the_form_offers_special_hands_penalty_counts_and_black_threes(client):
     assert select
     options = [o.text() for o in select[0].find_all("option")]
     assert options[0] == "None"
-    assert "Pairs (2500)" in options
-    assert "Dream hand plus 5 (8500, wins the game)" in options
+    assert "Pairs (2,500)" in options
+    assert "Dream hand plus 5 (8,500, wins the game)" in options
     assert len(options) == 12
     for name in (
         "s0_black_threes",
@@ -79,11 +79,11 @@ def test_a_hand_recorded_and_corrected_through_the_form(client):
     assert [card.meld for card in side_cards(board)] == ["155 points", "125 points"]
     detail = text_of(client.get(f"/matches/{match_id}/hands/1"))
     for words in (
-        "1 canasta of aces x 2500",
+        "1 canasta of aces x 2,500",
         "1 black three on one side",
         "1 red three, counting nothing (fewer than 2 canastas)",
-        "1 player holding three or more sevens x 1500",
-        "1 unfinished meld of sevens x 2500",
+        "1 player holding three or more sevens x 1,500",
+        "1 unfinished meld of sevens x 2,500",
     ):
         assert words in detail, words
     edit = client.get(f"/matches/{match_id}/hands/1/edit")
@@ -148,25 +148,25 @@ def test_the_special_hand_counts_alone_once_the_other_entries_are_empty(client):
 def test_the_rules_page_describes_the_preset_in_tables(client):
     response = client.get(f"/rules/{MAC}")
     assert response.status_code == 200
-    canastas = rows(response, "Canasta bonuses")
-    assert canastas["Canastas of aces"] == "2 500 each (seven natural aces)"
-    assert canastas["Canastas of twos"] == "3 000 each (seven twos)"
+    canastas = rows(response, "Canastas: bonuses")
+    assert canastas["Canastas of aces"] == "2,500 each (seven natural aces)"
+    assert canastas["Canastas of twos"] == "3,000 each (seven twos)"
     assert canastas["Melded cards"] == "count minus when the side has no canasta"
     for colour in ("Red threes", "Black threes"):
         schedule = rows(response, colour)
-        assert schedule["4 on one side"] == "1 000 in all"
+        assert schedule["4 on one side"] == "1,000 in all"
         name = colour.capitalize()
         assert schedule[f"{name} count minus when"] == "the side has no canasta"
         assert schedule[f"{name} count nothing when"] == "the side has exactly 1 canasta"
     special = rows(response, "Special hands")
-    assert special["Garbage"] == "3 000"
-    assert special["Dream hand plus 4"] == "8 500, and wins the game at once"
+    assert special["Garbage"] == "3,000"
+    assert special["Dream hand plus 4"] == "8,500, and wins the game at once"
     penalties = rows(response, "Penalties")
-    assert penalties["Unfinished melds of aces"] == ("-2 500 each; no going out while one is left")
-    assert penalties["Players holding three or more sevens"] == "-1 500 each"
+    assert penalties["Unfinished melds of aces"] == ("-2,500 each; no going out while one is left")
+    assert penalties["Players holding three or more sevens"] == "-1,500 each"
     minimums = rows(response, "Initial meld minimum by score")
     assert minimums == {
-        "Below 3 000": "125 points",
-        "3 000 to 4 995": "155 points",
-        "5 000 and more": "180 points",
+        "Below 3,000": "125 points",
+        "3,000 to 4,995": "155 points",
+        "5,000 and more": "180 points",
     }

@@ -93,7 +93,7 @@ def test_new_match_form(client):
 def test_unknown_variant_is_404(client):
     response = client.get("/matches/new/poker")
     assert response.status_code == 404
-    assert "There is no variant called 'poker'." in text_of(response)
+    assert "There is no game called 'poker'." in text_of(response)
     token = csrf_token(client.get("/matches/new/classic").get_data(as_text=True))
     assert client.post("/matches/new/poker", data={"csrf_token": token}).status_code == 404
 
@@ -172,11 +172,11 @@ def test_house_rules_are_frozen_into_the_match(client):
     response = client.get(f"/matches/{match_id}")
     assert totals(response) == [950, 50]
     # 950 * 100 // 3000 = 31
-    assert side_cards(response)[0].progress == "31% of 3000"
+    assert side_cards(response)[0].progress == "31% of 3,000"
     rules = text_of(client.get(f"/matches/{match_id}/rules"))
-    assert "Target 3000" in rules
+    assert "Target 3,000" in rules
     assert "Natural canastas 600 each" in rules
-    assert "Target 5000" in text_of(client.get("/rules/classic"))
+    assert "Target 5,000" in text_of(client.get("/rules/classic"))
 
 
 def test_choice_option(client):
@@ -271,7 +271,7 @@ def test_optional_points_option(client, app):
     assert response.status_code == 422
     assert counts(app) == before
     assert field_errors(response, "opt_semi_clean") == [
-        "Bonus for a semi-clean burraco (off unless set) must be a multiple of 5"
+        "Bonus for each semi-clean burraco (off unless set) must be a multiple of 5"
     ]
 
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from .helpers import (
@@ -260,8 +262,8 @@ def test_brazilian_hand_with_black_threes_and_short_sequences(client):
     assert totals(client.get(f"/matches/{match_id}")) == [3800, -630]
     text = explanation(client, match_id)
     assert "2 black threes left in hand x 100 -200" in text
-    assert "1 melded sequence under 5 cards x 1000 -1000" in text
-    assert "5 red threes on one side +1000" in text
+    assert "1 melded sequence under 5 cards x 1,000 -1,000" in text
+    assert "5 red threes on one side +1,000" in text
 
 
 def test_bolivia_escalera(client):
@@ -276,7 +278,7 @@ def test_bolivia_escalera(client):
     # Escalera 1500 + natural 500 + 400 + going out 200 + 2 red threes 200 = 2800.
     # 100 - 50 - black three 100 = -50.
     assert totals(client.get(f"/matches/{match_id}")) == [2800, -50]
-    assert "1 escalera x 1500 +1500" in explanation(client, match_id)
+    assert "1 escalera x 1,500 +1,500" in explanation(client, match_id)
 
 
 def test_buraco_ace_to_ace_and_extra_hand(client):
@@ -297,7 +299,7 @@ def test_buraco_ace_to_ace_and_extra_hand(client):
     # Bob never took the morto: mixed 100 + 150 - 40 - 100 = 110.
     assert totals(client.get(f"/matches/{match_id}")) == [1500, 110]
     text = explanation(client, match_id)
-    assert "1 ace-to-ace canasta x 1000 +1000" in text
+    assert "1 ace-to-ace canasta x 1,000 +1,000" in text
     assert "Extra hand (morto) not taken -100" in text
 
 
@@ -366,7 +368,9 @@ def test_nobody_went_out(client):
     # No going-out bonus. 1000 + 400 + red three 100 (two canastas) = 1500.
     # Samba 1500 + 200 - 35 = 1665.
     assert totals(client.get(f"/matches/{match_id}")) == [1500, 1665]
-    assert "Going out" not in explanation(client, match_id).split("Rules it was")[0]
+    said = explanation(client, match_id).split("Rules it was")[0]
+    assert "Going out no" in said  # as entered
+    assert not re.search(r"Going out [+-]?\d", said)  # no line of the score
 
 
 # --- errors: next to the field, input kept, nothing saved ---------------------------------

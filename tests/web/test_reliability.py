@@ -168,7 +168,7 @@ def test_second_correction_conflicts_and_overwrites_nothing(client, app):
     [message] = top_errors(response)
     assert "was changed from another device since you opened it" in message
     assert message.endswith("Nothing was overwritten.")
-    assert "Saved from the other device: Ann & Cid 1600, Bob & Dee -70." in text_of(response)
+    assert "Saved from the other device: Ann & Cid 1,600, Bob & Dee -70." in text_of(response)
     # The tablet's entry is kept; the phone's stays saved.
     assert input_value(response, "s0_meld_points") == "700"
     assert totals(client.get(f"/matches/{match_id}")) == [1600, -70]
@@ -337,7 +337,7 @@ def test_junk_urls_are_404_pages(client, url):
     assert response.status_code == 404
     assert response.content_type.startswith("text/html")
     root = page(response)
-    assert root.find("h1").text() == "Not Found"
+    assert root.find("h1").text() == "Not found"
     assert any(a.attrs.get("href") == "/" for a in root.find_all("a"))
 
 

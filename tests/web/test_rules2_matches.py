@@ -64,7 +64,7 @@ def test_hand_and_foot_shows_the_deal_and_each_deals_minimum(client):
     board = client.get(f"/matches/{match_id}")
     assert totals(board) == [3 * 4000 + 450, 3 * 450 + 4000]
     text = text_of(board)
-    assert "Game over after 4 hands: 12450 points, the most after 4 deals." in text
+    assert "Game over after 4 hands: 12,450 points, the most after 4 deals." in text
     assert "Record hand" not in text
     # No fifth deal from the page either.
     refused = client.get(f"/matches/{match_id}/hands/new")
@@ -125,7 +125,7 @@ def test_a_drawn_hand_and_foot_leaves_home_for_the_history(client):
     assert totals(board) == [8900, 8900]
     text = text_of(board)
     assert "Drawn" in text
-    assert "the lead is shared at 8900, so nobody wins" in text
+    assert "the lead is shared at 8,900, so nobody wins" in text
     assert "Record hand" not in text
     assert not any(card.winner for card in side_cards(board))
     assert not any(card.meld for card in side_cards(board))
@@ -185,18 +185,18 @@ def test_classic_for_six_ends_at_the_target_of_its_layout(client):
     small = {"meld_points": 100, "hand_points": 40}
     pairs = create_match(client, "classic-6p", PLAYERS6, layout="3x2")
     teams = create_match(client, "classic-6p", PLAYERS6, layout="2x3")
-    assert "% of 7500" in side_cards(client.get(f"/matches/{pairs}"))[0].progress
-    assert "% of 10000" in side_cards(client.get(f"/matches/{teams}"))[0].progress
+    assert "% of 7,500" in side_cards(client.get(f"/matches/{pairs}"))[0].progress
+    assert "% of 10,000" in side_cards(client.get(f"/matches/{teams}"))[0].progress
     for _ in range(3):  # 3500 a hand
         record_ok(client, pairs, 0, classic_hand(4), small, small)
     text = text_of(client.get(f"/matches/{pairs}"))
-    assert "Game over after 3 hands: 10500 points, target 7500." in text
+    assert "Game over after 3 hands: 10,500 points, target 7,500." in text
     for _ in range(2):
         record_ok(client, teams, 0, classic_hand(4), small)
     board = client.get(f"/matches/{teams}")
     assert "Record hand 3" in text_of(board)
     record_ok(client, teams, 0, classic_hand(4), small)
-    assert "Game over after 3 hands: 10500 points, target 10000." in text_of(
+    assert "Game over after 3 hands: 10,500 points, target 10,000." in text_of(
         client.get(f"/matches/{teams}")
     )
 
@@ -209,7 +209,7 @@ def test_buraco_in_partnerships_through_the_pages(client):
         record_ok(client, match_id, 0, out, caught)
     board = client.get(f"/matches/{match_id}")
     assert totals(board) == [3000, -120]
-    assert "Game over after 3 hands: 3000 points, target 3000." in text_of(board)
+    assert "Game over after 3 hands: 3,000 points, target 3,000." in text_of(board)
     edit = client.get(f"/matches/{match_id}/hands/1/edit")
     assert input_value(edit, "s0_took_extra_hand") == "y"
     assert input_value(edit, "s1_took_extra_hand") is None

@@ -41,7 +41,7 @@ def test_new_match_scoreboard_is_empty(client):
     assert [c.lead for c in cards] == ["Level", "Level"]
     # Classic: 0-1495 needs 50.
     assert [c.meld for c in cards] == ["50 points", "50 points"]
-    assert [c.progress for c in cards] == ["0% of 5000", "0% of 5000"]
+    assert [c.progress for c in cards] == ["0% of 5,000", "0% of 5,000"]
     assert next_dealer(response) == "Ann"
     text = text_of(response)
     assert "No hand recorded yet." in text
@@ -56,12 +56,12 @@ def test_totals_leads_meld_minimums_and_progress_after_each_hand(client):
     assert "Hand 1 recorded." in flashes(response)
     cards = side_cards(response)
     assert totals(response) == [1500, -70]
-    assert [c.lead for c in cards] == ["Leads by 1570", "1570 behind"]
+    assert [c.lead for c in cards] == ["Leads by 1,570", "1,570 behind"]
     # 1500 is in the 1500-2995 tier (90); -70 is below 0 (15).
     assert [c.meld for c in cards] == ["90 points", "15 points"]
     # 1500 * 100 // 5000 = 30 %; a negative total shows 0 %.
-    assert [c.progress for c in cards] == ["30% of 5000", "0% of 5000"]
-    assert hand_rows(response) == [("1", ["+1500", "-70"], [1500, -70])]
+    assert [c.progress for c in cards] == ["30% of 5,000", "0% of 5,000"]
+    assert hand_rows(response) == [("1", ["+1,500", "-70"], [1500, -70])]
 
     # Hand 2, nobody out. Ann & Cid: 100 - 20 = 80.
     # Bob & Dee: natural 500 + melded 300 + two red threes 200 = 1000.
@@ -78,10 +78,10 @@ def test_totals_leads_meld_minimums_and_progress_after_each_hand(client):
     assert [c.lead for c in cards] == ["Leads by 650", "650 behind"]
     assert [c.meld for c in cards] == ["90 points", "50 points"]
     # 1580 * 100 // 5000 = 31; 930 * 100 // 5000 = 18
-    assert [c.progress for c in cards] == ["31% of 5000", "18% of 5000"]
+    assert [c.progress for c in cards] == ["31% of 5,000", "18% of 5,000"]
     assert hand_rows(response) == [
-        ("1", ["+1500", "-70"], [1500, -70]),
-        ("2", ["+80", "+1000"], [1580, 930]),
+        ("1", ["+1,500", "-70"], [1500, -70]),
+        ("2", ["+80", "+1,000"], [1580, 930]),
     ]
     assert not any(c.winner for c in cards)
     assert "win" not in page(response).find("h1").text()
@@ -112,16 +112,16 @@ def test_winner_banner_when_the_target_is_reached(client):
     banner = root.find(class_="banner")
     assert "win" in banner.classes
     assert banner.find("h2").text() == "Ann & Cid win"
-    assert "Game over after 3 hands: 5380 points, target 5000." in banner.text()
+    assert "Game over after 3 hands: 5,380 points, target 5,000." in banner.text()
     cards = side_cards(response)
     assert totals(response) == [5380, 1030]
     assert [c.winner for c in cards] == [True, False]
-    assert [c.lead for c in cards] == ["Leads by 4350", "4350 behind"]
+    assert [c.lead for c in cards] == ["Leads by 4,350", "4,350 behind"]
     # The game is over: no next meld, no next dealer, no record button.
     assert [c.meld for c in cards] == [None, None]
     assert not root.find_all("p", class_="dealer")
     assert "Record hand" not in text_of(response)
-    assert hand_rows(response)[-1] == ("3", ["+3800", "+100"], [5380, 1030])
+    assert hand_rows(response)[-1] == ("3", ["+3,800", "+100"], [5380, 1030])
 
 
 def test_recording_after_the_end_is_refused(client, app):
@@ -249,7 +249,7 @@ def test_burraco_partnerships_seat_and_deal_order(client):
     assert totals(response) == [100, 50]
     assert next_dealer(response) == "Ann"
     # 100 * 100 // 2005 = 4 %
-    assert side_cards(response)[0].progress == "4% of 2005"
+    assert side_cards(response)[0].progress == "4% of 2,005"
 
 
 @pytest.mark.parametrize(
@@ -311,7 +311,7 @@ def test_progress_bars_are_labelled(client):
     match_id = classic_hands(client, 1)
     bars = page(client.get(f"/matches/{match_id}")).find_all("progress")
     assert [b.attrs["value"] for b in bars] == ["30", "0"]
-    assert bars[0].attrs["aria-label"] == "Ann & Cid: 30% of the target 5000"
+    assert bars[0].attrs["aria-label"] == "Ann & Cid: 30% of the target 5,000"
 
 
 def test_a_long_match_shows_its_latest_50_hands_and_pages_to_the_earlier_ones(app, client):

@@ -50,7 +50,7 @@ def test_the_statistics_page_lists_each_players_record(app, client):
     assert results["Bob"] == ["2", "1", "0", "1", "50%", "1 (1)"]
     points = rows(response, "Points")
     # Margins +1430 and -1430: 0 on average; best hand and top total 1400; out 1 in 2.
-    assert points["Ann"] == ["+0", "1400", "1400", "50%", "1.00"]
+    assert points["Ann"] == ["0", "1,400", "1,400", "50%", "1.00"]
 
 
 def test_the_filters_are_in_the_url_and_shown_back(app, client):
@@ -108,7 +108,7 @@ def test_a_players_page_has_their_record_and_a_chart_of_their_results(app, clien
     assert "1 won, 0 drawn, 1 lost" in svg.find("desc").text()
     # Wins minus losses: 1 after the first match, 0 after the second.
     hidden = rows(response, "The last 2 matches, oldest first")
-    assert [cells[1:] for cells in hidden.values()] == [["won", "1430"], ["lost", "-1430"]]
+    assert [cells[1:] for cells in hidden.values()] == [["Won", "+1,430"], ["Lost", "-1,430"]]
 
 
 def test_a_player_linked_to_an_account_gathers_every_group(app, client):
@@ -187,5 +187,5 @@ def test_the_statistics_pages_run_as_many_queries_for_2000_matches_as_for_10(app
     ]
     few = [queries(counter, client, path) for path in paths]
     finished_copies(app, client, 1990)
-    assert "2000 matches on opposite sides" in text_of(client.get(paths[1]))
+    assert "2,000 matches on opposite sides" in text_of(client.get(paths[1]))
     assert [queries(counter, client, path) for path in paths] == few
