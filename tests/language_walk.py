@@ -1,7 +1,8 @@
 """Every page of the authorization walk's URL map, in a language: what a reader sees.
 
 A small club (an account that runs the server and a group, a match in play with a
-corrected hand and share links, a finished match, a Burraco match, an invite) and two
+corrected hand and share links, a finished match, a Burraco match, an invite, a league,
+an event in its first round with a viewer link) and two
 callers: its admin, signed in, and a phone that opened the match's viewer link. `walk`
 asks every URL of `tests.test_authorization.TABLE` as both (GET as a reader would;
 writes without a CSRF token or with a body the API refuses, so nothing changes), each
@@ -24,7 +25,7 @@ from scorekeeper.extensions import db
 from scorekeeper.models import LinkRole, Membership, Player, Role
 from scorekeeper.rules import PRESETS
 from scorekeeper.season_models import League, LeagueCredit
-from scorekeeper.services import accounts, groups, leagues, sharing
+from scorekeeper.services import accounts, event_links, groups, leagues, sharing
 from scorekeeper.services.storage import transaction
 from tests.support import add_user, app_on_new_database, sign_in
 from tests.test_authorization import TABLE
@@ -140,6 +141,15 @@ def build(path: Path, **config: object) -> World:
             )
             .returning(LeagueCredit.id)
         ).scalar_one()
+    names = ["Ann", "Bob", "Cy", "Di", "Eve", "Flo", "Ada", "Mem"]
+    entries = [{"players": names[n : n + 2]} for n in range(0, 8, 2)]
+    cup = {"name": "Thursday", "variant": "classic", "rounds": 2, "entries": entries}
+    event = _post(admin, "/api/v1/events", {**cup, "group": ids["group"]})
+    _post(admin, f"/api/v1/events/{event['id']}/rounds", {})
+    with app.app_context(), transaction():
+        event_link = event_links.new_link(event["id"], None)
+        ids |= {"event": event["id"], "entry_id": event["entries"][0]["id"]}
+        ids |= {"event_link_id": event_link.id, "spare_event_link": event_link.token}
     with app.app_context(), transaction():
         viewer = sharing.new_link(match["id"], LinkRole.VIEWER, None)
         sharing.new_link(match["id"], LinkRole.SCORER, None)
