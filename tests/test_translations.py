@@ -151,7 +151,17 @@ CODE += ("scorekeeper-export", "format:")
 API_WORDS = {"bad", "variant", "options", "sides", "players", "deal", "lineup", "match", "name"}
 API_WORDS |= {"first", "dealer", "group", "number", "token", "version", "role", "export"}
 API_WORDS |= {"start", "end", "scoring", "variants", "best", "of", "min", "evenings"}  # leagues
-API_WORDS |= {"bye", "vp", "deals", "per", "round", "rounds", "entries", "movement", "table"}  # events
+API_WORDS |= {
+    "bye",
+    "vp",
+    "deals",
+    "per",
+    "round",
+    "rounds",
+    "entries",
+    "movement",
+    "table",
+}  # events
 API_WORDS |= {"entry", "reason"}  # an event's penalty
 LOOK_ALIKE = str.maketrans(
     "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ",
