@@ -154,8 +154,8 @@ def api(base: str, method: str, path: str, body: object = None) -> dict:
 
 
 def side_group(page: Page, name: str) -> Locator:
-    """A side's part of the record form, by its legend ("Ann & Cid (0 before this hand)")."""
-    return page.get_by_role("group", name=re.compile(rf"^{re.escape(name)} \(-?\d+ before"))
+    """A side's part of the record form, by its legend ("Ann & Cid (2,150 before this hand)")."""
+    return page.get_by_role("group", name=re.compile(rf"^{re.escape(name)} \(-?[\d,]+ before"))
 
 
 def cards_group(side: Locator, title: str) -> Locator:
@@ -182,8 +182,9 @@ def preview(page: Page) -> Locator:
 
 
 def expect_totals(page: Page, *expected: int) -> None:
-    """The totals on the scoreboard, in seat order, as the cards show them."""
-    expect(page.locator(".side-card .total")).to_have_text([f"Total: {t}" for t in expected])
+    """The totals on the scoreboard, in seat order, as the cards show them (in English,
+    thousands grouped: "Total: 2,150")."""
+    expect(page.locator(".side-card .total")).to_have_text([f"Total: {t:,}" for t in expected])
 
 
 def side_card(page: Page, name: str) -> Locator:

@@ -61,7 +61,7 @@ def test_a_burraco_for_three_match_switches_phase_and_ends(page: Page, live_serv
     page.locator(".submit-bar button").click()
     answer_yes_if_asked(page)
     expect_totals(page, 1000, 5, 5)
-    expect(page.locator("p.phase")).to_have_text("Each for himself: a player reached 1000.")
+    expect(page.locator("p.phase")).to_have_text("Each for himself: a player reached 1,000.")
     expect(page.locator("td.lineup")).to_have_text(["Ada alone v Bea & Cy"] * 2)
     check_page(page)
 

@@ -32,7 +32,7 @@ def change(number: int, action: str, *sides: tuple[str, int | None, int | None])
     """
 
     def score(points: int | None) -> str:
-        return "\u2013" if points is None else f"{points:+d}" if points else "0"
+        return "\u2013" if points is None else f"{points:+,d}" if points else "0"
 
     parts = "; ".join(f"{name}: {score(old)} → {score(new)}" for name, old, new in sides)
     return re.compile(rf"^Hand {number} {action} .*{re.escape(parts)}$")
@@ -52,7 +52,7 @@ def test_correcting_a_hand_recomputes_later_totals(page: Page, live_server: str)
     record_hand(page, "Nobody", [{"meld_points": 300}, {"canasta_mixed": 1, "meld_points": 400}])
     expect(page.get_by_role("status")).to_have_text("Hand 2 recorded.")
     expect_totals(page, 1400, 850)
-    expect_hand_rows(page, "1 +1100 1100 +150 150", "2 +300 1400 +700 850")
+    expect_hand_rows(page, "1 +1,100 1,100 +150 150", "2 +300 1,400 +700 850")
     expect(side_card(page, "Sam & Uma")).to_contain_text("Next initial meld: 50 points")
     expect(side_card(page, "Sam & Uma")).to_contain_text("Leads by 550")
     expect(side_card(page, "Tom & Val")).to_contain_text("550 behind")
@@ -69,7 +69,7 @@ def test_correcting_a_hand_recomputes_later_totals(page: Page, live_server: str)
     meld = ours.get_by_role("spinbutton", name="Points melded")
     expect(meld).to_have_value("500")
     meld.fill("600")
-    expect(preview(page)).to_contain_text("Sam & Uma: +1200 (total 1200)")
+    expect(preview(page)).to_contain_text("Sam & Uma: +1,200 (total 1,200)")
     check_page(page)
     save(page, "Save the correction")
 
@@ -77,7 +77,7 @@ def test_correcting_a_hand_recomputes_later_totals(page: Page, live_server: str)
         "Hand 1 corrected. Every later total has been recomputed."
     )
     expect_totals(page, 1500, 850)
-    expect_hand_rows(page, "1 +1200 1200 +150 150", "2 +300 1500 +700 850")
+    expect_hand_rows(page, "1 +1,200 1,200 +150 150", "2 +300 1,500 +700 850")
     # 1500 is the next step of the meld table: 90 points.
     expect(side_card(page, "Sam & Uma")).to_contain_text("Next initial meld: 90 points")
     expect(side_card(page, "Tom & Val")).to_contain_text("Next initial meld: 50 points")
@@ -91,7 +91,7 @@ def test_correcting_a_hand_recomputes_later_totals(page: Page, live_server: str)
     history = page.get_by_role("region", name="Correction history").locator("ul.audit > li")
     expect(history).to_have_count(2)
     expect(history.first).to_contain_text("Corrected")
-    expect(history.first.get_by_role("listitem")).to_have_text(["Sam & Uma: meld points 500 → 600"])
+    expect(history.first.get_by_role("listitem")).to_have_text(["Sam & Uma: Meld points 500 → 600"])
     expect(history.nth(1)).to_contain_text("Recorded")
 
 
@@ -112,14 +112,14 @@ def test_undoing_the_last_hand(page: Page, live_server: str):
     expect(page.get_by_role("heading", name="Remove hand 2?")).to_be_visible()
     expect(page.get_by_text("Scores of this hand: Wanda +100, Xavi +390.")).to_be_visible()
     page.get_by_role("link", name="Keep it").click()
-    expect_hand_rows(page, "1 +1500 1500 +110 110", "2 +100 1600 +390 500")
+    expect_hand_rows(page, "1 +1,500 1,500 +110 110", "2 +100 1,600 +390 500")
 
     page.get_by_role("link", name="Undo hand 2").click()
     page.get_by_role("button", name="Remove hand 2").tap()
     expect(page.get_by_role("status")).to_have_text(
         "Hand 2 removed. Every later total has been recomputed."
     )
-    expect_hand_rows(page, "1 +1500 1500 +110 110")
+    expect_hand_rows(page, "1 +1,500 1,500 +110 110")
     expect_totals(page, 1500, 110)
     expect(side_card(page, "Wanda")).to_contain_text("Next initial meld: 90 points")
     expect(side_card(page, "Xavi")).to_contain_text("Next initial meld: 50 points")
@@ -168,9 +168,9 @@ def test_dispute_view_explains_a_hand(page: Page, live_server: str):
                 ("2 red threes x 100, counted minus (no canasta)", -200),
                 ("Cards left in hand", -95),
             ],
-            "1050 → 875",
+            "1,050 → 875",
         ),
-        "Otto & Quinn: +1500": (
+        "Otto & Quinn: +1,500": (
             [
                 ("1 natural canasta x 500", 500),
                 ("1 mixed canasta x 300", 300),
@@ -179,7 +179,7 @@ def test_dispute_view_explains_a_hand(page: Page, live_server: str):
                 ("Cards left in hand", 0),
                 ("Penalty: Looked at the stock", -50),
             ],
-            "510 → 2010",
+            "510 → 2,010",
         ),
     }
     for heading, (lines, running) in sides.items():
@@ -196,18 +196,20 @@ def test_dispute_view_explains_a_hand(page: Page, live_server: str):
         )
         expect(table.locator("tbody tr").first).to_have_attribute("data-rule", re.compile(r"\w"))
         shown = [int(p) for p in table.locator("tbody td").all_inner_texts()]
-        assert sum(shown) == int(score)
+        assert sum(shown) == int(score.replace(",", ""))
         expect(table.locator("tfoot tr")).to_have_text(
             [f"Hand score {score}", f"Running total {running}"], use_inner_text=True
         )
 
     # What was entered, folded away until asked for.
-    theirs = page.get_by_role("region", name="Otto & Quinn: +1500")
+    theirs = page.get_by_role("region", name="Otto & Quinn: +1,500")
     entered = theirs.locator("dl.entered")
     expect(entered).to_be_hidden()
     theirs.get_by_text("As entered").tap()
     expect(entered).to_be_visible()
-    expect(entered).to_contain_text("went out")
+    expect(
+        entered.locator("dt", has_text="Going out").locator("xpath=following-sibling::dd[1]")
+    ).to_have_text("yes")
     expect(
         entered.locator("dt", has_text="meld points").locator("xpath=following-sibling::dd[1]")
     ).to_have_text("650")
@@ -216,10 +218,10 @@ def test_dispute_view_explains_a_hand(page: Page, live_server: str):
 
     # The rules the match was scored under.
     rules = page.get_by_role("region", name="Rules it was scored under")
-    expect(rules).to_contain_text("Classic Canasta, target 5000.")
-    for caption in ("Card values", "Canasta bonuses", "Going out", "Red threes"):
+    expect(rules).to_contain_text("Classic Canasta, target 5,000.")
+    for caption in ("Card values", "Canastas: bonuses", "Going out", "Red threes"):
         expect(rules.get_by_role("table", name=caption, exact=True)).to_be_visible()
-    bonuses = rules.get_by_role("table", name="Canasta bonuses")
+    bonuses = rules.get_by_role("table", name="Canastas: bonuses")
     expect(bonuses.get_by_role("row", name=re.compile("^Natural canastas"))).to_contain_text(
         "500 each"
     )
@@ -231,11 +233,11 @@ def test_dispute_view_explains_a_hand(page: Page, live_server: str):
     history = page.get_by_role("region", name="Correction history").locator("ul.audit > li")
     expect(history).to_have_count(2)
     expect(history.first).to_contain_text(
-        re.compile(r"^Corrected .*: Otto & Quinn \+1450 → \+1500")
+        re.compile(r"^Corrected .*: Otto & Quinn \+1,450 → \+1,500")
     )
     expect(history.first).not_to_contain_text("Nico & Pia")  # their hand is as it was
     expect(history.first.get_by_role("listitem")).to_have_text(
-        ["Otto & Quinn: meld points 600 → 650"]
+        ["Otto & Quinn: Meld points 600 → 650"]
     )
     expect(history.nth(1)).to_contain_text(re.compile(r"^Recorded"))
     theirs.get_by_text("As entered").scroll_into_view_if_needed()
@@ -263,5 +265,5 @@ def test_correction_history_names_only_what_changed(page: Page, live_server: str
     history = page.get_by_role("region", name="Correction history").locator("ul.audit > li")
     expect(history.first).to_contain_text("Corrected")
     expect(history.first.get_by_role("listitem")).to_have_text(
-        ["Ariel & Bianca: meld points 500 → 600"]
+        ["Ariel & Bianca: Meld points 500 → 600"]
     )

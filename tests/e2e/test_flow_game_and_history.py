@@ -27,7 +27,7 @@ def test_playing_a_match_to_the_end(page: Page, live_server: str):
         first_dealer="Player 2",
         options={"Target score": "1500"},
     )
-    expect(page.get_by_text("0% of 1500")).to_have_count(2)
+    expect(page.get_by_text("0% of 1,500")).to_have_count(2)
     hands = [
         # The stock ran out: 300 - 20 and 200.
         ("Nobody", [{"meld_points": 300, "hand_points": 20}, {"meld_points": 200}]),
@@ -55,7 +55,7 @@ def test_playing_a_match_to_the_end(page: Page, live_server: str):
         page,
         "1 +280 280 +200 200",
         "2 +650 930 +55 255",
-        "3 +90 1020 +1550 1805",
+        "3 +90 1,020 +1,550 1,805",
     )
     for number, dealer in enumerate(dealers, start=1):
         expect(
@@ -64,7 +64,7 @@ def test_playing_a_match_to_the_end(page: Page, live_server: str):
 
     banner = page.locator(".banner.win")
     expect(banner.get_by_role("heading", name="Yves wins")).to_be_visible()
-    expect(banner).to_contain_text("Game over after 3 hands: 1805 points, target 1500.")
+    expect(banner).to_contain_text("Game over after 3 hands: 1,805 points, target 1,500.")
     expect_totals(page, 1020, 1805)
     expect(page.get_by_role("link", name=re.compile("^Record hand"))).to_have_count(0)
     expect(page.get_by_text(re.compile(r"^Hand 4: .* deals\.$"))).to_have_count(0)
@@ -81,7 +81,7 @@ def test_playing_a_match_to_the_end(page: Page, live_server: str):
     # The home page lists it as finished, no longer in progress.
     page.get_by_role("link", name="Scorekeeper", exact=True).click()
     finished = page.get_by_role("region", name="Recently finished")
-    expect(finished.get_by_role("link").filter(has_text="Zelda 1020")).to_contain_text(
+    expect(finished.get_by_role("link").filter(has_text="Zelda 1,020")).to_contain_text(
         "Won by Yves"
     )
     playing = page.get_by_role("region", name="In progress")
@@ -114,7 +114,7 @@ def test_history_filters(page: Page, live_server: str):
     expect(cards).to_have_text(
         [
             re.compile(r"^Classic Canasta for three\s*Jude 500\s*Kai 60\s*Iris -15\s*Won by Jude"),
-            re.compile(r"^Classic Canasta for two\s*Iris 1300\s*Jude 50\s*Won by Iris"),
+            re.compile(r"^Classic Canasta for two\s*Iris 1,300\s*Jude 50\s*Won by Iris"),
         ],
         use_inner_text=True,
     )
@@ -127,8 +127,8 @@ def test_history_filters(page: Page, live_server: str):
     # The match still being played is not history.
     expect(cards).to_have_text(
         [
-            re.compile(r"^Classic Canasta for two\s*Kai 1300\s*Iris 70\s*Won by Kai"),
-            re.compile(r"^Classic Canasta for two\s*Iris 1300\s*Jude 50\s*Won by Iris"),
+            re.compile(r"^Classic Canasta for two\s*Kai 1,300\s*Iris 70\s*Won by Kai"),
+            re.compile(r"^Classic Canasta for two\s*Iris 1,300\s*Jude 50\s*Won by Iris"),
         ],
         use_inner_text=True,
     )

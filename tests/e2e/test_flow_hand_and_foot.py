@@ -63,7 +63,7 @@ def test_a_hand_and_foot_match_to_the_end(page: Page, live_server: str):
     expect_totals(page, 4000 + 300 + 100 + 450, 450 + 150 + 100 + 4000)
     banner = page.locator(".banner.win")
     expect(banner.get_by_role("heading", name="Ann & Cid win")).to_be_visible()
-    expect(banner).to_contain_text("Game over after 4 hands: 4850 points, the most after 4 deals.")
+    expect(banner).to_contain_text("Game over after 4 hands: 4,850 points, the most after 4 deals.")
     expect(page.get_by_role("link", name=re.compile("^Record hand"))).to_have_count(0)
     expect(page.get_by_text("Next initial meld")).to_have_count(0)
     check_page(page)

@@ -48,7 +48,7 @@ def test_a_modern_american_match_won_at_once_by_a_dream_hand(page: Page, live_se
     expect(page.locator("#s1_meld_points")).to_be_hidden()
     expect(page.locator("#s1_meld_points")).to_be_disabled()
     expect(page.get_by_role("radio", name="Bob & Dee", exact=True)).to_be_checked()
-    expect(preview(page)).to_contain_text("Dream hand plus 4 (wins the game at once): +8500")
+    expect(preview(page)).to_contain_text("Dream hand plus 4 (wins the game at once): +8,500")
     expect(preview(page)).to_contain_text("Ann & Cid: -80")
     check_page(page)  # the record form with the special hands, at a phone's size
     page.locator(".submit-bar button").click()

@@ -48,7 +48,7 @@ def expect_fresh_scoreboard(page: Page, game: str, sides: list[str], target: int
             expect(card.get_by_text("Next initial meld:")).to_have_text(
                 f"Next initial meld: {meld}"
             )
-        expect(card.get_by_text(f"0% of {target}", exact=True)).to_be_visible()
+        expect(card.get_by_text(f"0% of {target:,}", exact=True)).to_be_visible()
     expect(page.get_by_text("No hand recorded yet.")).to_be_visible()
 
 

@@ -128,7 +128,7 @@ def test_live_preview_follows_the_taps(page: Page, live_server: str):
     )  # 2800 and 390
     open_record_form(page, live_server, match, 2)
     ours, theirs = side_group(page, "Rafa & Sara"), side_group(page, "Teo & Ugo")
-    expect(page.get_by_role("group", name="Rafa & Sara (2800 before this hand)")).to_be_visible()
+    expect(page.get_by_role("group", name="Rafa & Sara (2,800 before this hand)")).to_be_visible()
     expect(page.get_by_role("group", name="Teo & Ugo (390 before this hand)")).to_be_visible()
     expect(preview(page)).to_be_hidden()
 
@@ -149,18 +149,18 @@ def test_live_preview_follows_the_taps(page: Page, live_server: str):
     # 1500 + 500 + 300 + 200 going out; 150 - 20 - 100 (a red three with no canasta counts minus).
     expect(body.locator(":scope > p")).to_have_text("If saved now:")
     expect(body.locator(":scope > ul > li > strong")).to_have_text(
-        ["Rafa & Sara: +2500", "Teo & Ugo: +30"]
+        ["Rafa & Sara: +2,500", "Teo & Ugo: +30"]
     )
     expect(body.locator(":scope > ul > li")).to_have_text(
         [
-            re.compile(r"^Rafa & Sara: \+2500 \(total 5300\)"),
+            re.compile(r"^Rafa & Sara: \+2,500 \(total 5,300\)"),
             re.compile(r"^Teo & Ugo: \+30 \(total 420\)"),
         ]
     )
     expect(body.locator(":scope > ul > li").first.locator("li")).to_have_text(
         [
             "1 natural canasta x 500: +500",
-            "1 samba x 1500: +1500",
+            "1 samba x 1,500: +1,500",
             "Melded cards: +300",
             "Going out: +200",
         ]

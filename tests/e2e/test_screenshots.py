@@ -93,7 +93,7 @@ def test_screenshots_of_the_main_pages(page: Page, live_server: str):
     tap_count(left, "High cards (K Q J 10 9 8, 10)", 3)
     cards_group(theirs, "Melded cards").get_by_label("Points melded").fill("350")
     # 1000 + 580 + 100 + 100; 300 + 350 - 80.
-    expect(preview(page)).to_contain_text("Lucia & Marco: +1780")
+    expect(preview(page)).to_contain_text("Lucia & Marco: +1,780")
     expect(preview(page)).to_contain_text("Sofia & Tomas: +570")
     check_page(page)
     preview(page).scroll_into_view_if_needed()
