@@ -160,12 +160,18 @@ async def phone(
         await connection.close()
 
 
+async def pause(seconds: float, until: float) -> None:
+    """Sleep `seconds`, but never past the end of the night (a table that would save its
+    next hand after it saves none, and the night ends on time)."""
+    await asyncio.sleep(max(0.0, min(seconds, until - time.monotonic())))
+
+
 async def table(
     match_id: int, token: str, until: float, tally: Tally, port: int, save_every: float
 ) -> None:
     """A table saving a hand every `save_every` seconds, from a moment of its own."""
     connection = Connection("127.0.0.1", port)
-    await asyncio.sleep(random.uniform(0, save_every))
+    await pause(random.uniform(0, save_every), until)
     headers = {"Authorization": f"Bearer {token}", "Content-Type": "application/json"}
     try:
         while time.monotonic() < until:
@@ -182,7 +188,7 @@ async def table(
                     tally.add("save", (time.perf_counter() - started) * 1000)
                 else:
                     tally.errors.append(f"save: {status}")
-            await asyncio.sleep(save_every)
+            await pause(save_every, until)
     finally:
         await connection.close()
 
