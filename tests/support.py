@@ -185,3 +185,17 @@ def filled_fixtures(name: str, fill: Callable[..., Any]) -> tuple[Any, Any, Any]
         return copy.deepcopy(request.getfixturevalue(f"{name}_database")[1])
 
     return database, app_database, made
+
+
+def stored_ratings(app) -> dict[tuple[int, str], tuple[float, float, int]]:
+    """Every stored rating as (player, family) -> (mu, sigma, matches), once any replay
+    under way has ended."""
+    from scorekeeper.season_models import Rating
+    from scorekeeper.services.rating_replays import EXTENSION
+
+    app.extensions[EXTENSION].wait_all()
+    with app.app_context():
+        return {
+            (r.player_id, r.family): (r.mu, r.sigma, r.matches)
+            for r in db.session.execute(db.select(Rating)).scalars()
+        }

@@ -14,11 +14,12 @@ from sqlalchemy import inspect, select, text
 
 from scorekeeper.clubs import replay
 from scorekeeper.extensions import db
-from scorekeeper.season_models import Rating, RatingState
+from scorekeeper.season_models import RatingState
 from scorekeeper.services import accounts, groups, match_admin
 from scorekeeper.services.ratings import group_matches
 from scorekeeper.services.storage import transaction
 from tests.support import TESTER, signed_in
+from tests.support import stored_ratings as stored
 
 from .conftest import make_app
 from .test_migration_data import row_counts
@@ -62,14 +63,6 @@ def play(app, client) -> None:
         club = groups.create_group(accounts.find_user(TESTER), "Club").id
     buraco = match("buraco", [["Ann"], ["Zoe"]], {"target": 1000}, club)
     hand(buraco, [BURACO_OUT, {"took_extra_hand": True, "hand_points": 30}])
-
-
-def stored(app) -> dict[tuple[int, str], tuple[float, float, int]]:
-    with app.app_context():
-        return {
-            (r.player_id, r.family): (r.mu, r.sigma, r.matches)
-            for r in db.session.execute(select(Rating)).scalars()
-        }
 
 
 def replayed(app) -> dict[tuple[int, str], tuple[float, float, int]]:

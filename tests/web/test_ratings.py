@@ -25,6 +25,7 @@ from tests.api.test_modern_american_matches import OTHER as MAC_OTHER
 from tests.api.test_modern_american_matches import OUT as MAC_OUT
 from tests.api.test_modern_american_matches import QUIET_OTHER
 from tests.support import TESTER
+from tests.support import stored_ratings as stored
 from tests.web.test_statistics import LEAD, OUT_FIRST, OUT_SECOND, new_match, play
 
 TIED = [{"meld_points": 50}, {"meld_points": 50}]
@@ -85,15 +86,6 @@ def ids_by_name(app) -> dict[str, int]:
 def settle(app) -> None:
     """Wait for any replay under way."""
     app.extensions[EXTENSION].wait_all()
-
-
-def stored(app) -> dict[tuple[int, str], tuple[float, float, int]]:
-    settle(app)
-    with app.app_context():
-        return {
-            (r.player_id, r.family): (r.mu, r.sigma, r.matches)
-            for r in db.session.execute(select(Rating)).scalars()
-        }
 
 
 def replayed(app) -> dict[tuple[int, str], tuple[float, float, int]]:
