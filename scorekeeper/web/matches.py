@@ -248,9 +248,17 @@ def live_board(access: MatchAccess, state: MatchState, window: HandWindow | None
 
     if state.match.revision != access.revision:  # a write came in between: not kept
         return render()
+    return kept_boards().get(_board_key(access, window), render)
+
+
+def kept_boards() -> LruCache[tuple[str, int | None, str], Markup]:
     boards: LruCache[tuple[str, int | None, str], Markup] = current_app.extensions[BOARDS]
+    return boards
+
+
+def _board_key(access: MatchAccess, window: HandWindow | None) -> tuple[str, int | None, str]:
     shown = window.first if window is not None and not window.latest else None
-    return boards.get((board_etag(access), shown, str(get_locale())), render)
+    return (board_etag(access), shown, str(get_locale()))
 
 
 @bp.get("/<int:match_id>/board")
@@ -270,7 +278,11 @@ def board(match_id: int) -> ResponseReturnValue:
     if request.if_none_match.contains_weak(etag):
         response = Response(status=304)
     else:
-        html = live_board(access, match_state(match_or_404(match_id)))
+        # Kept: the match is not read at all (every phone at a table fetches the same board
+        # after each hand). Else read at this revision and rendered.
+        html = kept_boards().find(_board_key(access, None)) or live_board(
+            access, match_state(match_or_404(match_id))
+        )
         response = Response(html, mimetype="text/html")
     response.set_etag(etag, weak=True)
     response.cache_control.no_cache = True

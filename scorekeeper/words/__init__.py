@@ -20,11 +20,13 @@ fields (`label`, `message`), exports and the audit trail all go through here.
 
 from __future__ import annotations
 
+import json
 from collections.abc import Iterable, Mapping, Sequence
 from typing import Any
 
-from flask import Flask
+from flask import Flask, current_app
 
+from ..cache import LruCache
 from ..rules import DealLabel, MeldRequirement, OptionSpec, Problem, Rules, SideScore
 from ..rules.game import DealKind
 from ..rules.model import Vocabulary
@@ -50,6 +52,9 @@ from .games import game_description, game_name, game_source
 from .hands import refusal
 from .options import option_label
 from .translate import gettext
+
+LABELS = "scorekeeper.line_labels"  # app.extensions: score lines' words
+LABELS_KEPT = 4096
 
 MESSAGES = registry(
     lines.MESSAGES, hands.MESSAGES, checks.MESSAGES, options.MESSAGES, faults.MESSAGES
@@ -96,6 +101,7 @@ __all__ = [
 def init_app(app: Flask) -> None:
     """What templates ask of the words: the games by name, layouts, meld requirements and
     score lines as stored; numbers and dates as the reader writes them."""
+    app.extensions[LABELS] = LruCache(LABELS_KEPT)
     app.jinja_env.globals.update(
         game_name=game_name,
         game_description=game_description,
@@ -132,21 +138,30 @@ def render(
     return words(Say(params, vocabulary, names, side, _nested))
 
 
-def line_label(line: Mapping[str, Any], vocabulary: Vocabulary) -> str:
-    """A stored score line's words (a line stored with words only keeps them)."""
+def line_label(line: Mapping[str, Any], vocabulary: Vocabulary, locale: str | None = None) -> str:
+    """A stored score line's words (a line stored with words only keeps them).
+
+    Kept per process by everything its words depend on (the reader's language, the
+    game's vocabulary, the key and its parameters): a match's state shows every line of
+    every hand, and most lines are alike ("Cards left in hand"). `locale`: the reader's,
+    when the caller has it already."""
     if "key" not in line:
         return str(line.get("label", ""))
-    return render(str(line["key"]), line.get("params", {}), vocabulary)
+    key, params = str(line["key"]), line.get("params", {})
+    kept: LruCache[tuple[str, str, str, str], str] = current_app.extensions[LABELS]
+    said = (locale or reader_locale_name(), vocabulary, key, json.dumps(params, sort_keys=True))
+    return kept.get(said, lambda: render(key, params, vocabulary))
 
 
 def labelled_lines(
     stored: Iterable[Mapping[str, Any]], vocabulary: Vocabulary
 ) -> list[dict[str, Any]]:
     """Score lines as the API and the pages show them: rule, label, points, key, params."""
+    locale = reader_locale_name()
     return [
         {
             "rule": line.get("rule"),
-            "label": line_label(line, vocabulary),
+            "label": line_label(line, vocabulary, locale),
             "points": line.get("points"),
             "key": line.get("key"),
             "params": dict(line.get("params", {})),
