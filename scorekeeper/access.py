@@ -20,7 +20,7 @@ from typing import TypeVar, cast
 from flask import Flask, g, redirect, request, session, url_for
 from flask_login import current_user
 from flask_login import login_required as untyped_login_required
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from werkzeug.exceptions import Forbidden, HTTPException, NotFound, Unauthorized
 
 from .extensions import db, login_manager
@@ -137,20 +137,26 @@ def grant_link(link: ShareLink) -> None:
     g.pop("caller", None)
 
 
+# Built once and run with its parameters: every request that reads a match (each live
+# board poll) runs it, and building a statement costs more than running it
+# (bench/club_night.py).
+ACCESS = (
+    select(Match.id, Match.uid, Match.group_id, Match.revision, Membership.role)
+    .outerjoin(
+        Membership,
+        (Membership.group_id == Match.group_id) & (Membership.user_id == bindparam("user_id")),
+    )
+    .where(Match.id == bindparam("match_id"))
+)
+
+
 def match_access(match_id: int, who: Caller | None = None) -> MatchAccess | None:
     """The caller's level on a match, or None when the match does not exist."""
     who = who or caller()
     if not valid_id(match_id):
         return None
     user_id = who.account.id if who.account else None
-    row = db.session.execute(
-        select(Match.id, Match.uid, Match.group_id, Match.revision, Membership.role)
-        .outerjoin(
-            Membership,
-            (Membership.group_id == Match.group_id) & (Membership.user_id == user_id),
-        )
-        .where(Match.id == match_id)
-    ).first()
+    row = db.session.execute(ACCESS, {"user_id": user_id, "match_id": match_id}).first()
     if row is None:
         return None
     found_id, uid, group_id, revision, role = row

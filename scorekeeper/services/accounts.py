@@ -11,7 +11,7 @@ import secrets
 from dataclasses import dataclass
 
 from flask import current_app
-from sqlalchemy import delete, func, select, update
+from sqlalchemy import bindparam, delete, func, select, update
 from werkzeug.security import check_password_hash, generate_password_hash
 
 from ..extensions import db
@@ -227,6 +227,14 @@ def start_sign_in(user: User) -> None:
     user.sign_in_key = key
 
 
+# Built once (every signed-in request runs it, see `access.ACCESS`).
+SIGNED_IN_USER = (
+    select(User)
+    .join(SignIn)
+    .where(SignIn.key == bindparam("key"), SignIn.user_id == bindparam("user_id"))
+)
+
+
 def signed_in_user(user_id: str) -> User | None:
     """The user of a session's "user id:sign-in key", with its sign-in; None when the
     sign-in was ended (or never was)."""
@@ -234,7 +242,7 @@ def signed_in_user(user_id: str) -> User | None:
     if not number.isdigit() or len(number) > 18 or not key:
         return None
     user = db.session.execute(
-        select(User).join(SignIn).where(SignIn.key == key, SignIn.user_id == int(number))
+        SIGNED_IN_USER, {"key": key, "user_id": int(number)}
     ).scalar_one_or_none()
     if user is not None:
         user.sign_in_key = key

@@ -7,7 +7,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from flask import current_app
-from sqlalchemy import select
+from sqlalchemy import bindparam, select
 from sqlalchemy.orm import joinedload, selectinload
 
 from .. import words
@@ -91,25 +91,26 @@ class MatchState:
         return words.deal_text(deal) if deal is not None else None
 
 
+# Built once, its loader options with it (building them took longer than loading a short
+# match); run with the match's id.
+WHOLE_MATCH = (
+    select(Match)
+    .where(Match.id == bindparam("match_id"))
+    .options(
+        joinedload(Match.sides).joinedload(Side.members).joinedload(SideMember.player),
+        selectinload(Match.hands).selectinload(Hand.sides),
+    )
+    .execution_options(populate_existing=True)
+)
+
+
 def load_match(match_id: int) -> Match | None:
     """A match with its sides, players and hands, in a fixed number of queries (however
     long the match), or None. `populate_existing`: a write that locked the match reads
     it as it is now, not as this session saw it before."""
     if not valid_id(match_id):
         return None
-    return (
-        db.session.execute(
-            select(Match)
-            .where(Match.id == match_id)
-            .options(
-                joinedload(Match.sides).joinedload(Side.members).joinedload(SideMember.player),
-                selectinload(Match.hands).selectinload(Hand.sides),
-            )
-            .execution_options(populate_existing=True)
-        )
-        .unique()
-        .scalar_one_or_none()
-    )
+    return db.session.execute(WHOLE_MATCH, {"match_id": match_id}).unique().scalar_one_or_none()
 
 
 def match_rules(match: Match) -> Rules:
