@@ -138,18 +138,21 @@ def render(
     return words(Say(params, vocabulary, names, side, _nested))
 
 
-def line_label(line: Mapping[str, Any], vocabulary: Vocabulary, locale: str | None = None) -> str:
+def line_label(line: Mapping[str, Any], vocabulary: Vocabulary) -> str:
     """A stored score line's words (a line stored with words only keeps them).
 
     Kept per process by everything its words depend on (the reader's language, the
     game's vocabulary, the key and its parameters): a match's state shows every line of
-    every hand, and most lines are alike ("Cards left in hand"). `locale`: the reader's,
-    when the caller has it already."""
+    every hand, and most lines are alike ("Cards left in hand"). Without a reader (a
+    migration, the command line) the words are plain and not kept."""
     if "key" not in line:
         return str(line.get("label", ""))
     key, params = str(line["key"]), line.get("params", {})
+    locale = reader()
+    if locale is None:
+        return render(key, params, vocabulary)
     kept: LruCache[tuple[str, str, str, str], str] = current_app.extensions[LABELS]
-    said = (locale or reader_locale_name(), vocabulary, key, json.dumps(params, sort_keys=True))
+    said = (str(locale), vocabulary, key, json.dumps(params, sort_keys=True))
     return kept.get(said, lambda: render(key, params, vocabulary))
 
 
@@ -157,11 +160,10 @@ def labelled_lines(
     stored: Iterable[Mapping[str, Any]], vocabulary: Vocabulary
 ) -> list[dict[str, Any]]:
     """Score lines as the API and the pages show them: rule, label, points, key, params."""
-    locale = reader_locale_name()
     return [
         {
             "rule": line.get("rule"),
-            "label": line_label(line, vocabulary, locale),
+            "label": line_label(line, vocabulary),
             "points": line.get("points"),
             "key": line.get("key"),
             "params": dict(line.get("params", {})),
