@@ -203,13 +203,12 @@ async def table(
         await connection.close()
 
 
-async def night(
-    server: Server, ids: list[int], cookie: str, token: str, seconds: float, save_every: float
-) -> Tally:
-    """Every phone opens its table's board first, a few at a time (in a club the phones
-    come in over the first minutes, not all in one second); then the night is measured."""
-    tally = Tally()
-    port = server.port
+async def opened_phones(
+    ids: list[int], cookie: str, port: int
+) -> list[tuple[int, Connection, str | None]]:
+    """Four phones a table, each with its table's board opened, a few at a time (in a club
+    the phones come in over the first minutes, not all in one second): (match, its
+    connection, the board's ETag)."""
     following = [
         (match_id, Connection("127.0.0.1", port)) for match_id in ids for _ in range(PHONES)
     ]
@@ -217,11 +216,18 @@ async def night(
     etags = await asyncio.gather(
         *(open_board(connection, match_id, cookie, opening) for match_id, connection in following)
     )
+    return [(m, c, etag) for (m, c), etag in zip(following, etags, strict=True)]
+
+
+async def night(
+    server: Server, ids: list[int], cookie: str, token: str, seconds: float, save_every: float
+) -> Tally:
+    """Every phone opens its table's board first; then the night is measured."""
+    tally = Tally()
+    port = server.port
+    phones = await opened_phones(ids, cookie, port)
     until = time.monotonic() + seconds
-    tasks = [
-        phone(connection, match_id, cookie, etag, until, tally)
-        for (match_id, connection), etag in zip(following, etags, strict=True)
-    ]
+    tasks = [phone(c, match_id, cookie, etag, until, tally) for match_id, c, etag in phones]
     tasks += [table(match_id, token, until, tally, port, save_every) for match_id in ids]
     await asyncio.gather(*tasks)
     return tally

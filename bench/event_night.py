@@ -1,12 +1,12 @@
 """A club tournament's round at its busiest: a 60-table round of a 120-pair event.
 
-Every table has four phones following its live board (a poll every 2 seconds with the
-ETag the phone has) and saves a hand (through the API) every 36 seconds: five times a
-club's pace of a hand every 3 minutes. The projector view and 60 players' phones follow
-the standings (their live part every 3 seconds, with their ETag: 304 while nothing
-changed). The app is served as `make run` serves it (gunicorn, gunicorn.conf.py), with
-two workers of one thread each (`--threads` to change it). The report gives each kind
-of request's count and 95th percentile latency, and the errors.
+Every table has four phones following its live board (opened first, then polled every
+2 seconds with the ETag the phone has) and saves a hand (through the API) every 36
+seconds: five times a club's pace of a hand every 3 minutes. The projector view and 60
+players' phones follow the standings (their live part every 3 seconds, with their ETag:
+304 while nothing changed). The app is served as `make run` serves it (gunicorn,
+gunicorn.conf.py), with two workers of one thread each (`--threads` to change it). The
+report gives each kind of request's count and 95th percentile latency, and the errors.
 
     python bench/event_night.py [--tables 60] [--seconds 60] [--threads 1]
                                 [--database-url postgresql://...] [--quick]
@@ -27,7 +27,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from club_night import PHONES, POLL_EVERY, Connection, Tally, phone, table
+from club_night import PHONES, POLL_EVERY, Connection, Tally, opened_phones, phone, table
 from load import call, session_cookie
 from serving import Server, api_token, free_port, load_average, machine_note, migrate
 
@@ -67,9 +67,10 @@ async def round_night(
     server: Server, event: int, matches: list[int], cookie: str, token: str, seconds: float
 ) -> Tally:
     tally = Tally()
-    until = time.monotonic() + seconds
     port = server.port
-    tasks = [phone(server, m, cookie, until, tally, port) for m in matches for _ in range(PHONES)]
+    phones = await opened_phones(matches, cookie, port)  # before the round is measured
+    until = time.monotonic() + seconds
+    tasks = [phone(c, m, cookie, etag, until, tally) for m, c, etag in phones]
     tasks += [table(m, token, until, tally, port, SAVE_EVERY) for m in matches]
     live = f"/events/{event}/standings/live"
     tasks += [
