@@ -72,7 +72,7 @@ def read(league_id: int) -> ResponseReturnValue:
     if league is None:
         fail(
             404,
-            gettext("There is no league %(id)s among your groups'", id=str(league_id)),
+            gettext("There is no league %(id)s among your groups", id=str(league_id)),
             "league",
         )
     state = state_json(league_table(league))

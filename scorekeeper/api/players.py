@@ -58,7 +58,7 @@ def rating(player_id: int) -> ResponseReturnValue:
     if player is None or player.group_id not in group_ids(user):
         fail(
             404,
-            gettext("There is no player %(id)s among your groups'", id=str(player_id)),
+            gettext("There is no player %(id)s among your groups", id=str(player_id)),
             "player",
         )
     assert player.group_id is not None

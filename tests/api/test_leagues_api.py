@@ -69,6 +69,8 @@ def test_a_players_rating_and_404_outside_the_callers_groups(client, other):
         missing = client.get(f"/api/v1/players/{player}/rating")
         assert missing.status_code == 404
         assert missing.json["errors"][0]["field"] == "player"
+        said = missing.json["errors"][0]["message"]
+        assert said == f"There is no player {player} among your groups"
 
 
 def test_a_league_is_created_with_its_defaults(client):
@@ -135,6 +137,8 @@ def test_leagues_listed_read_and_404_for_other_groups(app, client, other):
         missing = client.get(f"/api/v1/leagues/{league_id}")
         assert missing.status_code == 404
         assert missing.json["errors"][0]["field"] == "league"
+        said = missing.json["errors"][0]["message"]
+        assert said == f"There is no league {league_id} among your groups"
     olgas = other[0].get(f"/api/v1/leagues/{hers}").json["group"]
     assert client.get(f"/api/v1/leagues?group={olgas}").status_code == 404
     body = {"name": "Mine", "start": "2026-01-01", "end": "2026-01-02", "scoring": "wdl"}
