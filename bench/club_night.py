@@ -26,6 +26,7 @@ import statistics
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -135,17 +136,20 @@ async def open_board(
     return first.get("etag")
 
 
-async def phone(
+async def follow(
     connection: Connection,
-    match_id: int,
+    path: str,
+    kind: str,
     cookie: str,
     etag: str | None,
     until: float,
     tally: Tally,
+    every: float = POLL_EVERY,
 ) -> None:
-    """A phone following a table: its board every 2 s, with the ETag it has (304 while
-    nothing changed), from a moment of its own."""
-    await asyncio.sleep(random.uniform(0, POLL_EVERY))
+    """A screen following something live (a table's board, an event's standings): `path`
+    every `every` seconds, with the ETag it has (304 while nothing changed), from a
+    moment of its own; counted as "`kind` 304" and "`kind` 200"."""
+    await asyncio.sleep(random.uniform(0, every))
     try:
         while time.monotonic() < until:
             headers = {"Cookie": cookie, "Accept-Encoding": "gzip"}
@@ -153,21 +157,25 @@ async def phone(
                 headers["If-None-Match"] = etag
             started = time.perf_counter()
             try:
-                status, answer, _ = await connection.request(
-                    "GET", f"/matches/{match_id}/board", headers
-                )
+                status, answer, _ = await connection.request("GET", path, headers)
             except (OSError, asyncio.IncompleteReadError) as error:
-                tally.errors.append(f"poll: {error!r}")
+                tally.errors.append(f"{kind}: {error!r}")
             else:
-                ms = (time.perf_counter() - started) * 1000
                 if status in (200, 304):
-                    tally.add("poll 304" if status == 304 else "poll 200", ms)
+                    tally.add(f"{kind} {status}", (time.perf_counter() - started) * 1000)
                     etag = answer.get("etag", etag)
                 else:
-                    tally.errors.append(f"poll: {status}")
-            await asyncio.sleep(POLL_EVERY)
+                    tally.errors.append(f"{kind}: {status}")
+            await asyncio.sleep(every)
     finally:
         await connection.close()
+
+
+def phone(
+    connection: Connection, match_id: int, cookie: str, etag: str | None, until: float, tally: Tally
+) -> Coroutine[None, None, None]:
+    """A phone following its table's board."""
+    return follow(connection, f"/matches/{match_id}/board", "poll", cookie, etag, until, tally)
 
 
 async def pause(seconds: float, until: float) -> None:

@@ -19,15 +19,15 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import random
 import sys
 import tempfile
 import time
+from collections.abc import Coroutine
 from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
-from club_night import PHONES, POLL_EVERY, Connection, Tally, opened_phones, phone, table
+from club_night import PHONES, POLL_EVERY, Connection, Tally, follow, opened_phones, phone, table
 from load import call, session_cookie
 from serving import Server, api_token, free_port, load_average, machine_note, migrate
 
@@ -36,31 +36,6 @@ STANDINGS_EVERY = 3.0
 STANDINGS_PHONES = 60
 KINDS = ("poll 304", "poll 200", "save", "standings 304", "standings 200")
 KINDS += ("projector 304", "projector 200")
-
-
-async def follower(path: str, kind: str, cookie: str, until: float, tally: Tally, port: int):
-    """A screen following the standings: their live part every 3 s, with its ETag."""
-    connection = Connection("127.0.0.1", port)
-    await asyncio.sleep(random.uniform(0, STANDINGS_EVERY))
-    headers = {"Cookie": cookie, "Accept-Encoding": "gzip"}
-    etag = None
-    try:
-        while time.monotonic() < until:
-            asked = {**headers, "If-None-Match": etag} if etag else headers
-            started = time.perf_counter()
-            try:
-                status, answer, _ = await connection.request("GET", path, asked)
-            except (OSError, asyncio.IncompleteReadError) as error:
-                tally.errors.append(f"{kind}: {error!r}")
-            else:
-                if status in (200, 304):
-                    tally.add(f"{kind} {status}", (time.perf_counter() - started) * 1000)
-                    etag = answer.get("etag", etag)
-                else:
-                    tally.errors.append(f"{kind}: {status}")
-            await asyncio.sleep(STANDINGS_EVERY)
-    finally:
-        await connection.close()
 
 
 async def round_night(
@@ -72,12 +47,15 @@ async def round_night(
     until = time.monotonic() + seconds
     tasks = [phone(c, m, cookie, etag, until, tally) for m, c, etag in phones]
     tasks += [table(m, token, until, tally, port, SAVE_EVERY) for m in matches]
-    live = f"/events/{event}/standings/live"
+
+    def screen(path: str, kind: str) -> Coroutine[None, None, None]:
+        connection = Connection("127.0.0.1", port)
+        return follow(connection, path, kind, cookie, None, until, tally, STANDINGS_EVERY)
+
     tasks += [
-        follower(live, "standings", cookie, until, tally, port) for _ in range(STANDINGS_PHONES)
+        screen(f"/events/{event}/standings/live", "standings") for _ in range(STANDINGS_PHONES)
     ]
-    projector = f"/events/{event}/projector/live"
-    tasks.append(follower(projector, "projector", cookie, until, tally, port))
+    tasks.append(screen(f"/events/{event}/projector/live", "projector"))
     await asyncio.gather(*tasks)
     return tally
 

@@ -7,7 +7,6 @@ event's). Any member of the group may create a league, read it and share it.
 
 from __future__ import annotations
 
-import secrets
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from datetime import date
@@ -17,13 +16,13 @@ from sqlalchemy import select
 
 from ..clubs import LeagueScoring, Problem, league_settings_problems
 from ..extensions import db
-from ..models import NAME_LENGTH, Player, Role, User, utcnow
+from ..models import NAME_LENGTH, Player, Role, User
 from ..rules import PRESETS
 from ..season_models import League, LeagueCredit, LeagueLink
 from ..validation import FieldError, ValidationError
 from ..words.seasons import league_problem
 from ..words.translate import gettext
-from . import names
+from . import links, names
 from .groups import role_in
 from .match_setup import clean_name
 
@@ -242,33 +241,23 @@ def remove_credit(league: League, credit_id: int) -> bool:
 
 
 def new_link(league: League, creator: User) -> LeagueLink:
-    link = LeagueLink(league_id=league.id, token=secrets.token_urlsafe(18), created_by=creator.id)
-    db.session.add(link)
-    db.session.flush()
-    return link
-
-
-def links_of(league_id: int) -> list[LeagueLink]:
-    return list(
-        db.session.execute(
-            select(LeagueLink)
-            .where(LeagueLink.league_id == league_id, LeagueLink.revoked_at.is_(None))
-            .order_by(LeagueLink.id)
-        ).scalars()
+    return links.added(
+        LeagueLink(league_id=league.id, token=links.new_token(), created_by=creator.id)
     )
 
 
+def links_of(league_id: int) -> list[LeagueLink]:
+    return links.live(LeagueLink, LeagueLink.league_id, league_id)
+
+
 def revoke_link(league: League, link_id: int) -> bool:
-    link = db.session.get(LeagueLink, link_id) if 0 < link_id < 2**31 else None
-    if link is None or link.league_id != league.id or link.revoked_at is not None:
-        return False
-    link.revoked_at = utcnow()
-    return True
+    return links.revoke(LeagueLink, LeagueLink.league_id, league.id, link_id)
 
 
 def open_link(token: str) -> League | None:
-    """The league a viewer link shows, while the link is not revoked."""
-    if not token or len(token) > 64:
+    """The league a viewer link shows, while the link is not revoked (one query: the
+    league's page is read through it on every poll)."""
+    if not token or len(token) > links.MAX_TOKEN_LENGTH:
         return None
     return db.session.execute(
         select(League)
