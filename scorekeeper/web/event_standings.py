@@ -21,7 +21,7 @@ from ..services.event_state import EventView, entry_label, entry_players, event_
 from ..services.storage import transaction
 from ..words.translate import gettext
 from .event_common import event_for, event_or_404, live_part, live_tag, shared_part
-from .qr import qr_svg
+from .qr import qr_svg, shown_links
 
 bp = Blueprint("event_standings", __name__)
 
@@ -151,12 +151,7 @@ def standings_csv(event_id: int) -> ResponseReturnValue:
 @bp.get("/events/<int:event_id>/share")
 def share(event_id: int) -> ResponseReturnValue:
     event, _ = event_for(event_id, Level.MEMBER)
-    links = []
-    loopback_only = False
-    for link in event_links.links_of(event_id):
-        address = shared_url("event_standings.open_link", token=link.token)
-        loopback_only = loopback_only or address.loopback_only
-        links.append((link, address.url, qr_svg(address.url)))
+    links, loopback_only = shown_links(event_links.links_of(event_id), "event_standings.open_link")
     return render_template(
         "event_share.html", event=event, links=links, loopback_only=loopback_only
     )

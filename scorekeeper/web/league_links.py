@@ -12,7 +12,6 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from ..access import login_required
-from ..addresses import shared_url
 from ..models import User
 from ..season_models import League
 from ..services import leagues
@@ -20,7 +19,7 @@ from ..services.league_tables import league_table, tag_of
 from ..services.storage import transaction
 from ..words.translate import gettext
 from .leagues import card_view, csv_response, league_for, standings_html, standings_response
-from .qr import qr_svg
+from .qr import shown_links
 
 bp = Blueprint("league_links", __name__)
 
@@ -33,12 +32,7 @@ def _back(group_id: int, league_id: int) -> Response:
 @login_required
 def share(group_id: int, league_id: int) -> ResponseReturnValue:
     group, league = league_for(group_id, league_id)
-    links = []
-    loopback_only = False
-    for link in leagues.links_of(league.id):
-        address = shared_url("league_links.viewer", token=link.token)
-        loopback_only = loopback_only or address.loopback_only
-        links.append((link, address.url, qr_svg(address.url)))
+    links, loopback_only = shown_links(leagues.links_of(league.id), "league_links.viewer")
     return render_template(
         "league_share.html", group=group, league=league, links=links, loopback_only=loopback_only
     )

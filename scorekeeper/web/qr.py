@@ -3,9 +3,20 @@
 from __future__ import annotations
 
 import io
+from collections.abc import Iterable
+from typing import Protocol, TypeVar
 
 import segno
 from markupsafe import Markup
+
+from ..addresses import shared_url
+
+
+class HasToken(Protocol):
+    token: str
+
+
+Link = TypeVar("Link", bound=HasToken)
 
 
 def qr_svg(url: str) -> Markup:
@@ -21,3 +32,18 @@ def qr_svg_file(url: str) -> bytes:
         out, kind="svg", xmldecl=False, scale=4, dark="#000", light="#fff"
     )
     return out.getvalue()
+
+
+def shown_links(
+    links: Iterable[Link], endpoint: str
+) -> tuple[list[tuple[Link, str, Markup]], bool]:
+    """Links as a share page lists them, each with the address it opens (`endpoint` with
+    its token) and that address's QR code; and whether an address opens only on this
+    machine (the page then says so)."""
+    shown = []
+    loopback_only = False
+    for link in links:
+        address = shared_url(endpoint, token=link.token)
+        loopback_only = loopback_only or address.loopback_only
+        shown.append((link, address.url, qr_svg(address.url)))
+    return shown, loopback_only

@@ -9,14 +9,13 @@ from flask_wtf import FlaskForm
 from werkzeug.wrappers import Response
 
 from ..access import Level, grant_link
-from ..addresses import shared_url
 from ..models import LinkRole
 from ..services import sharing
 from ..services.match_state import match_state
 from ..services.storage import transaction
 from ..words.translate import gettext
 from .common import match_for
-from .qr import qr_svg
+from .qr import shown_links
 
 bp = Blueprint("sharing", __name__)
 
@@ -28,12 +27,7 @@ def _back(match_id: int) -> Response:
 @bp.get("/matches/<int:match_id>/share")
 def share(match_id: int) -> ResponseReturnValue:
     match, _ = match_for(match_id, Level.MEMBER)
-    links = []
-    loopback_only = False
-    for link in sharing.links_of(match_id):
-        address = shared_url("sharing.open_link", token=link.token)
-        loopback_only = loopback_only or address.loopback_only
-        links.append((link, address.url, qr_svg(address.url)))
+    links, loopback_only = shown_links(sharing.links_of(match_id), "sharing.open_link")
     return render_template(
         "share.html", state=match_state(match), links=links, loopback_only=loopback_only
     )
