@@ -32,10 +32,11 @@ def walk_with_next(page: Page, values: dict[str, str]) -> list[str]:
         if current in values:
             page.keyboard.type(values[current])
         page.keyboard.press("Enter")
-        page.wait_for_function(
-            f"window.name === 'sent' || document.activeElement.id !== {current!r}"
+        moved = page.wait_for_function(
+            f"window.name === 'sent' ? 'sent' : document.activeElement.id !== {current!r}"
         )
-        if page.evaluate("window.name") == "sent":
+        # Read from the handle, not the page: once sent, the page may be navigating away.
+        if moved.json_value() == "sent":
             page.wait_for_load_state()
             return stops
     raise AssertionError(f"Next never sent the form: {stops}")
