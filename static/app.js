@@ -145,11 +145,8 @@
   }
   addEventListener("online", flush);
   flush();
-  // The offline page opens the page asked for as soon as the server answers again. It asks
-  // for the manifest, not that page: a page asked for would take the message flashed for
-  // the reload (a hand sent by the outbox meanwhile: "Hand 1 recorded.").
-  const manifest = document.querySelector("link[rel=manifest]");
-  if (offline && manifest && location.pathname !== "/offline") setInterval(() => fetch(manifest.href, { method: "HEAD", cache: "no-store" }).then((r) => r.ok && reload(), () => {}), 3000);
+  // Offline: reload when the server is back (asking this page would eat its flash).
+  if (offline && location.pathname !== "/offline") setInterval(() => fetch("/manifest.webmanifest").then((r) => r.ok && reload(), () => {}), 3000);
 
   // "Deals first" names the players as their names are typed.
   $$("input[id^=seat_]").forEach((input) => {
