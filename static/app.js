@@ -145,7 +145,6 @@
   }
   addEventListener("online", flush);
   flush();
-  // Offline: reload when the server is back (asking this page would eat its flash).
   if (offline && location.pathname !== "/offline") setInterval(() => fetch("/manifest.webmanifest").then((r) => r.ok && reload(), () => {}), 3000);
 
   // "Deals first" names the players as their names are typed.
