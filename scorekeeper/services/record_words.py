@@ -17,7 +17,7 @@ from ..rules import Rules
 from ..rules.model import Vocabulary
 from ..words import nouns
 from ..words.base import capitalized, number
-from ..words.translate import gettext
+from ..words.translate import gettext, pgettext
 
 NOTHING = "\u2013"  # shown where a record says nothing
 
@@ -99,7 +99,9 @@ def _cards(rules: Rules, key: str, value: Mapping[Any, Any]) -> dict[str, Entry]
 def _entries(rules: Rules, record: object) -> dict[str, Entry]:
     """A hand record as readable label -> value pairs, in the words of the game."""
     if not isinstance(record, Mapping):
-        return {} if record is None else {gettext("Record"): _shown(record)}
+        if record is None:
+            return {}
+        return {pgettext("what was entered for a hand", "Record"): _shown(record)}
     entries: dict[str, Entry] = {}
     vocabulary = rules.vocabulary
     for key, value in record.items():

@@ -6,7 +6,9 @@ from sqlalchemy import select
 
 from scorekeeper.extensions import db
 from scorekeeper.models import Player
+from scorekeeper.rules import resolve
 from scorekeeper.services import accounts, groups
+from scorekeeper.services.record_words import describe_record
 from scorekeeper.services.storage import transaction
 from tests.support import add_user
 
@@ -189,3 +191,27 @@ def test_the_statistics_pages_run_as_many_queries_for_2000_matches_as_for_10(app
     finished_copies(app, client, 1990)
     assert "2,000 matches on opposite sides" in text_of(client.get(paths[1]))
     assert [queries(counter, client, path) for path in paths] == few
+
+
+RECORD_WORDS = {  # "Record" in its two senses: wins and losses, and what a hand holds
+    "en-GB": ("Record", "Record"),
+    "pt-BR": ("Retrospecto", "Registro"),
+    "es-ES": ("Historial", "Registro"),
+    "it-IT": ("Bilancio", "Registrazione"),
+}
+
+
+def test_a_players_record_and_a_hands_record_are_two_words(app, client):
+    """English says "Record" for both; the other languages do not: a player's wins and
+    losses are not what was entered for a hand."""
+    two_matches(client)
+    group_id = personal(app)
+    with app.app_context():
+        ann = db.session.execute(select(Player.id).where(Player.name == "Ann")).scalar_one()
+    for language, (wins_and_losses, entered) in RECORD_WORDS.items():
+        headers = {"Accept-Language": language}
+        response = client.get(f"/groups/{group_id}/players/{ann}", headers=headers)
+        assert page(response).find(id="records-heading").text() == wins_and_losses, language
+        with app.test_request_context(headers=headers):
+            rules = resolve("classic")
+            assert describe_record(rules, 7) == [(entered, "7")], language
