@@ -100,11 +100,13 @@ def _iso_date(value: object) -> date | None:
 
 @dataclass(frozen=True)
 class EveningPoints:
-    """Points a player earned on an evening (one event or match; several add up)."""
+    """Points a player earned on an evening (one event or match; several add up), and in a
+    `vp` league the event that earned them (its card names it)."""
 
     evening: date
     player: int
     points: int
+    event: int | None = None
 
 
 @dataclass(frozen=True)
@@ -160,9 +162,11 @@ def wdl_points(match: FinishedMatch, evening: date) -> tuple[EveningPoints, ...]
     return tuple(points)
 
 
-def entry_points(evening: date, players: Iterable[int], vp: int) -> tuple[EveningPoints, ...]:
+def entry_points(
+    evening: date, players: Iterable[int], vp: int, event: int | None = None
+) -> tuple[EveningPoints, ...]:
     """An entry's VP of one event go to each of its players."""
-    return tuple(EveningPoints(evening, player, vp) for player in players)
+    return tuple(EveningPoints(evening, player, vp, event) for player in players)
 
 
 def league_standings(

@@ -46,17 +46,18 @@ def events_started(
 
 def league_event_points(
     group_id: int, variants: Sequence[str], start: date, end: date, zone: ZoneInfo
-) -> list[EveningPoints]:
-    """(evening, player, VP) of every entry's players in the group's events of the period."""
+) -> tuple[list[EveningPoints], dict[int, str]]:
+    """(evening, player, VP, event) of every entry's players in the group's events of the
+    period, and the names of those events by id."""
     events = events_started(group_id, variants, start, end, zone)
     if not events:
-        return []
+        return [], {}
     matches = table_matches([event.id for event, _ in events])
     points: list[EveningPoints] = []
     for event, started in events:
         view = event_view(event, matches=matches)
         evening = evening_of(started, zone)
         for row in view.standings:
-            entry = view.by_number[row.entry]
-            points += entry_points(evening, [m.player_id for m in entry.members], row.vp)
-    return points
+            players = [m.player_id for m in view.by_number[row.entry].members]
+            points += entry_points(evening, players, row.vp, event.id)
+    return points, {event.id: event.name for event, _ in events}

@@ -67,6 +67,7 @@ class LeagueTable:
     matches: tuple[CountedMatch, ...]  # `wdl`: the matches that count
     points: tuple[EveningPoints, ...]  # what each player earned, before any credit
     zone: ZoneInfo
+    events: Mapping[int, str]  # `vp`: the names of the events that earned the points
 
     @property
     def played(self) -> dict[date, set[int]]:
@@ -101,11 +102,12 @@ def settings_of(league: League) -> LeagueSettings:
     )
 
 
-def event_points(league: League, zone: ZoneInfo) -> list[EveningPoints]:
-    """(evening, player, VP) of the group's events whose evening (the date their round 1
-    started, in `zone`) is in the league's period and whose game is one of the league's:
-    each entry's VP (byes and penalties included, finished tables only) to each of its
-    players (`clubs.entry_points`), read in a fixed number of queries."""
+def event_points(league: League, zone: ZoneInfo) -> tuple[list[EveningPoints], dict[int, str]]:
+    """(evening, player, VP, event) of the group's events whose evening (the date their
+    round 1 started, in `zone`) is in the league's period and whose game is one of the
+    league's: each entry's VP (byes and penalties included, finished tables only) to each
+    of its players (`clubs.entry_points`), read in a fixed number of queries; and the
+    events' names."""
     variants = leagues.variants_of(league)
     return league_event_points(league.group_id, variants, league.start, league.end, zone)
 
@@ -122,6 +124,7 @@ def league_table(league: League) -> LeagueTable:
         for c in leagues.credits_of(league.id)
     )
     matches: tuple[CountedMatch, ...] = ()
+    events: dict[int, str] = {}
     if league.scoring == LeagueScoring.WDL:
         matches = tuple(counted_matches(league_scope(league, zone).conditions()))
         points = [
@@ -130,7 +133,7 @@ def league_table(league: League) -> LeagueTable:
             for item in wdl_points(counted.match, evening_of(counted.match.finished_at, zone))
         ]
     else:
-        points = event_points(league, zone)
+        points, events = event_points(league, zone)
     standings = league_standings(
         settings_of(league),
         points,
@@ -138,7 +141,15 @@ def league_table(league: League) -> LeagueTable:
         [SubstituteCredit(c.evening, c.substitute, c.replaced) for c in credits],
     )
     return LeagueTable(
-        league, standings.evenings, standings.rows, names, credits, matches, tuple(points), zone
+        league,
+        standings.evenings,
+        standings.rows,
+        names,
+        credits,
+        matches,
+        tuple(points),
+        zone,
+        events,
     )
 
 
@@ -216,6 +227,14 @@ class CardMatch:
 
 
 @dataclass(frozen=True)
+class CardEvent:
+    event_id: int
+    name: str
+    player: int  # who played: the card's player, or a substitute credited to them
+    points: int  # the entry's VP
+
+
+@dataclass(frozen=True)
 class CardEvening:
     evening: date
     points: int | None
@@ -223,11 +242,12 @@ class CardEvening:
     substitutes: tuple[int, ...]  # credited to this player that evening
     went_to: int | None  # the player this one's evening was credited to
     matches: tuple[CardMatch, ...]
+    events: tuple[CardEvent, ...] = ()  # `vp`: each event of the evening and its VP
 
 
 def card(table: LeagueTable, player_id: int) -> tuple[LeagueRow | None, list[CardEvening]]:
     """A player's evenings in the league: points, whether they count, who sat for them,
-    and (`wdl`) each match of the evening, in one query (the sides' names)."""
+    and each match (`wdl`, in one query: the sides' names) or event (`vp`) of the evening."""
     row = next((r for r in table.rows if r.player == player_id), None)
     substitutes: defaultdict[date, list[int]] = defaultdict(list)
     went_to: dict[date, int] = {}
@@ -245,6 +265,14 @@ def card(table: LeagueTable, player_id: int) -> tuple[LeagueRow | None, list[Car
         for substitute in substitutes.get(evening, ()):
             if substitute in seated:
                 mine[evening].append((counted, substitute))
+    played: defaultdict[date, list[CardEvent]] = defaultdict(list)
+    for item in table.points:
+        mine_then = item.player == player_id and item.evening not in went_to
+        if item.event is not None and (
+            mine_then or item.player in substitutes.get(item.evening, ())
+        ):
+            name = table.events.get(item.event, "")
+            played[item.evening].append(CardEvent(item.event, name, item.player, item.points))
     side_names = _side_names([counted.match.id for items in mine.values() for counted, _ in items])
     counted_flags = table.counted(row) if row else ()
     evenings = []
@@ -260,7 +288,8 @@ def card(table: LeagueTable, player_id: int) -> tuple[LeagueRow | None, list[Car
             )
             for counted, who in mine.get(evening, [])
         )
-        if points is None and evening not in went_to and not matches:
+        events = tuple(played.get(evening, ()))
+        if points is None and evening not in went_to and not matches and not events:
             continue
         evenings.append(
             CardEvening(
@@ -270,6 +299,7 @@ def card(table: LeagueTable, player_id: int) -> tuple[LeagueRow | None, list[Car
                 tuple(substitutes.get(evening, ())),
                 went_to.get(evening),
                 matches,
+                events,
             )
         )
     return row, evenings

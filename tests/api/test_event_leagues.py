@@ -28,7 +28,7 @@ from sqlalchemy import update
 from scorekeeper.event_models import EventRound
 from scorekeeper.extensions import db
 from scorekeeper.services.storage import transaction
-from tests.web.helpers import csrf_token, text_of
+from tests.web.helpers import csrf_token, page, text_of
 
 from .events import create, play, start
 
@@ -70,10 +70,12 @@ def season(app, client):
         [*four, ("Ivy", "Jon")],
         datetime(2026, 1, 4, 23, 30),
         [(1, 2, 400, 100), (3, 4, 600, 0)],
+        name="Epiphany pairs",
     )
     assert first["rounds_played"][0]["byes"] == [first["entries"][4]["id"]]
     with_kim = [("Ann", "Kim"), *four[1:]]
-    event(client, app, with_kim, datetime(2026, 1, 12, 20), [(1, 2, 700, 100), (3, 4, 0, 1600)])
+    tables = [(1, 2, 700, 100), (3, 4, 0, 1600)]
+    event(client, app, with_kim, datetime(2026, 1, 12, 20), tables, name="Monday pairs")
     third = event(
         client, app, four, datetime(2026, 1, 19, 20), [(1, 2, 150, 200), (3, 4, 900, 100)]
     )
@@ -156,3 +158,18 @@ def test_the_league_follows_a_correction_and_a_penalty(client, season):
     assert by_name["Ann"]["points"] == 40
     assert by_name["Cid"]["per_evening"] == [7, 5, 7, 7]
     assert by_name["Cid"]["points"] == 21
+
+
+def test_a_players_card_names_each_event_and_its_vp(client, season):
+    """Each evening of Bob's card lists the event that earned it, linked to its standings,
+    with the VP; the evening Kim played for him says so once credited."""
+    ids = {r["name"]: r["player"] for r in season["standings"]}
+    url = f"/groups/1/leagues/{season['id']}/players/{ids['Bob']}"
+    card = text_of(client.get(url))
+    assert "Jan 5, 2026 : 13 points , counts Epiphany pairs : 13 VP" in card
+    assert "Monday pairs" not in card  # Kim played that evening, not yet credited to Bob
+    assert credit(client, season["id"], "2026-01-12", ids["Kim"], ids["Bob"]).status_code == 303
+    response = client.get(url)
+    assert "Monday pairs : 15 VP played by Kim" in text_of(response)
+    links = [a.attrs.get("href") for a in page(response).find_all("a")]
+    assert f"/events/{season['fourth']['id']}/standings" in links
