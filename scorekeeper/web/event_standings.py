@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import csv
 import io
+from collections.abc import Callable
 
 from flask import Blueprint, Response, abort, flash, redirect, render_template, url_for
 from flask.typing import ResponseReturnValue
@@ -60,16 +61,24 @@ def standings(event_id: int) -> ResponseReturnValue:
     )
 
 
-@bp.get("/events/<int:event_id>/standings/live")
-def standings_live(event_id: int) -> ResponseReturnValue:
+def _shared_live(
+    event_id: int, part: str, html: Callable[[EventView, EventAccess], Markup]
+) -> ResponseReturnValue:
+    """A live part every viewer of the event is sent alike, made from the event's view."""
+
     def render(access: EventAccess) -> Markup:
         def make() -> tuple[Markup, str]:
             view = event_view(event_or_404(event_id))
-            return _standings_html(view, access), view.etag
+            return html(view, access), view.etag
 
-        return shared_part(access, "standings", make)
+        return shared_part(access, part, make)
 
-    return live_part(event_id, Level.VIEWER, "standings", render)
+    return live_part(event_id, Level.VIEWER, part, render)
+
+
+@bp.get("/events/<int:event_id>/standings/live")
+def standings_live(event_id: int) -> ResponseReturnValue:
+    return _shared_live(event_id, "standings", _standings_html)
 
 
 @bp.get("/events/<int:event_id>/projector")
@@ -86,14 +95,7 @@ def projector(event_id: int) -> ResponseReturnValue:
 
 @bp.get("/events/<int:event_id>/projector/live")
 def projector_live(event_id: int) -> ResponseReturnValue:
-    def render(access: EventAccess) -> Markup:
-        def make() -> tuple[Markup, str]:
-            view = event_view(event_or_404(event_id))
-            return _projector_html(view, access), view.etag
-
-        return shared_part(access, "projector", make)
-
-    return live_part(event_id, Level.VIEWER, "projector", render)
+    return _shared_live(event_id, "projector", _projector_html)
 
 
 @bp.get("/events/<int:event_id>/entries/<int:number>")
