@@ -4,7 +4,8 @@ The engine says what is wrong with a hand or a set of options as message keys
 (`rules.Problem`); the edge puts them in words (`words.told`) next to the field
 they concern. Everything else the app checks (a group's name, an account, a
 match's seating, an imported file) is said here in words directly. Either way a
-view gets a `ValidationError` with every problem at once.
+view gets a `ValidationError` with every problem at once. A `Refusal` is the other
+kind: a write that cannot be done now, whatever was sent.
 """
 
 from __future__ import annotations
@@ -46,3 +47,15 @@ class ValidationError(ValueError):
 def refuse(field: str | None, message: str, side: int | None = None) -> ValidationError:
     """A validation error of one problem, said in words."""
     return ValidationError([FieldError(side, field, message)])
+
+
+class Refusal(Exception):
+    """A write that cannot be done now, whatever was sent (the match is over, the event's
+    round has started, the database cannot write): `message` for the player, `status`
+    for the API."""
+
+    status = 409
+
+    def __init__(self, message: str) -> None:
+        super().__init__(message)
+        self.message = message

@@ -12,18 +12,13 @@ from sqlalchemy import update
 from ..event_models import Event
 from ..extensions import db
 from ..ids import valid_id
+from ..validation import Refusal
 from ..words.translate import gettext
 from .event_state import load_event
 
 
-class EventError(Exception):
-    """A write the event cannot take: `message` for the director, `status` for the API."""
-
-    status = 409
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class EventError(Refusal):
+    """A write the event cannot take (said to the director)."""
 
 
 class EventNotFound(EventError):

@@ -14,19 +14,13 @@ from sqlalchemy import update
 from ..extensions import db
 from ..ids import valid_id
 from ..models import Match
-from ..validation import FieldError
+from ..validation import FieldError, Refusal
 from ..words.translate import gettext
 from .match_state import load_match
 
 
-class MatchError(Exception):
-    """A write the match cannot take; `message` is for the player, `status` for the API."""
-
-    status = 409
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
+class MatchError(Refusal):
+    """A write the match cannot take."""
 
 
 class MatchNotFound(MatchError):

@@ -16,6 +16,7 @@ from sqlalchemy.exc import DBAPIError, OperationalError
 
 from ..database import write_options
 from ..extensions import db
+from ..validation import Refusal
 from ..words.translate import gettext
 
 log = logging.getLogger(__name__)
@@ -27,14 +28,10 @@ UNAVAILABLE_STATES = ("25006", "53", "57", "58", "08")
 BUSY_MESSAGES = ("database is locked", "database table is locked")
 
 
-class StorageUnavailable(Exception):
+class StorageUnavailable(Refusal):
     """The database refused a write for a reason of its own; nothing was saved."""
 
     status = 503
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
 
 
 def unavailable(error: BaseException) -> StorageUnavailable | None:
