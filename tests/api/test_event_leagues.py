@@ -20,6 +20,7 @@ entry has the bye), two deals per table (of half the MP each), the `fibur-3` tab
 
 from __future__ import annotations
 
+import re
 from datetime import datetime
 
 import pytest
@@ -160,7 +161,7 @@ def test_the_league_follows_a_correction_and_a_penalty(client, season):
     assert by_name["Cid"]["points"] == 21
 
 
-def test_a_players_card_names_each_event_and_its_vp(client, season):
+def test_a_players_card_names_each_event_and_its_vp(client, anonymous_client, season):
     """Each evening of Bob's card lists the event that earned it, linked to its standings,
     with the VP; the evening Kim played for him says so once credited."""
     ids = {r["name"]: r["player"] for r in season["standings"]}
@@ -173,3 +174,12 @@ def test_a_players_card_names_each_event_and_its_vp(client, season):
     assert "Monday pairs : 15 VP played by Kim" in text_of(response)
     links = [a.attrs.get("href") for a in page(response).find_all("a")]
     assert f"/events/{season['fourth']['id']}/standings" in links
+    # Through a viewer link: the events named, and no link into the group's events.
+    share = client.get(f"/groups/1/leagues/{season['id']}/share").get_data(as_text=True)
+    form = {"csrf_token": csrf_token(share)}
+    assert client.post(f"/groups/1/leagues/{season['id']}/share", data=form).status_code == 303
+    share = client.get(f"/groups/1/leagues/{season['id']}/share").get_data(as_text=True)
+    token = re.search(r"/l/([A-Za-z0-9_-]+)", share).group(1)
+    viewer = anonymous_client.get(f"/l/{token}/players/{ids['Bob']}")
+    assert "Monday pairs: 15 VP played by Kim" in text_of(viewer)
+    assert not [a for a in page(viewer).find_all("a") if "/events/" in a.attrs.get("href", "")]
