@@ -242,7 +242,7 @@ class CardEvening:
     substitutes: tuple[int, ...]  # credited to this player that evening
     went_to: int | None  # the player this one's evening was credited to
     matches: tuple[CardMatch, ...]
-    events: tuple[CardEvent, ...] = ()  # `vp`: each event of the evening and its VP
+    events: tuple[CardEvent, ...]  # `vp`: each event of the evening and its VP
 
 
 def card(table: LeagueTable, player_id: int) -> tuple[LeagueRow | None, list[CardEvening]]:
@@ -271,7 +271,7 @@ def card(table: LeagueTable, player_id: int) -> tuple[LeagueRow | None, list[Car
         if item.event is not None and (
             mine_then or item.player in substitutes.get(item.evening, ())
         ):
-            name = table.events.get(item.event, "")
+            name = table.events[item.event]
             played[item.evening].append(CardEvent(item.event, name, item.player, item.points))
     side_names = _side_names([counted.match.id for items in mine.values() for counted, _ in items])
     counted_flags = table.counted(row) if row else ()

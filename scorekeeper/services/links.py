@@ -50,8 +50,12 @@ def revoke(
     kind: type[Link], owner: InstrumentedAttribute[int], owner_id: int, link_id: int
 ) -> bool:
     """Revoke a link of this owner; False when it is not one of its live links."""
-    link = db.session.get(kind, link_id) if valid_id(link_id) else None
-    if link is None or getattr(link, owner.key) != owner_id or link.revoked_at is not None:
+    if not valid_id(link_id):
+        return False
+    link = db.session.execute(
+        select(kind).where(kind.id == link_id, owner == owner_id, kind.revoked_at.is_(None))
+    ).scalar_one_or_none()
+    if link is None:
         return False
     link.revoked_at = utcnow()
     return True

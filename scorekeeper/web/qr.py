@@ -4,19 +4,12 @@ from __future__ import annotations
 
 import io
 from collections.abc import Iterable
-from typing import Protocol, TypeVar
 
 import segno
 from markupsafe import Markup
 
 from ..addresses import shared_url
-
-
-class HasToken(Protocol):
-    token: str
-
-
-Link = TypeVar("Link", bound=HasToken)
+from ..services.links import Link
 
 
 def qr_svg(url: str) -> Markup:

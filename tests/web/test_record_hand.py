@@ -13,6 +13,7 @@ from .helpers import (
     create_match,
     field_errors,
     field_wrapper,
+    flashes,
     hand_data,
     input_value,
     page,
@@ -593,3 +594,14 @@ def test_a_rejected_hand_leaves_the_scoreboard_alone(client, app):
     root = page(response)
     assert root.find("h1").text().startswith("Hand 2")
     assert input_value(root, "expected_number") == "2"
+
+
+def test_a_head_request_leaves_the_flashed_message_for_the_page(client):
+    """A HEAD of the scoreboard (a phone asking whether the server is back, a link
+    preview) gets no body, so it must not take the message the next page shows."""
+    match_id = create_match(client, "classic")
+    ours = {"canasta_natural": 1, "canasta_mixed": 1, "meld_points": 350}
+    response = record_hand(client, match_id, 0, ours, {"meld_points": 120, "hand_points": 45})
+    assert response.status_code == 303
+    assert client.head(f"/matches/{match_id}").status_code == 200
+    assert flashes(client.get(f"/matches/{match_id}")) == ["Hand 1 recorded."]
