@@ -70,6 +70,7 @@ def test_a_match_in_each_language_and_a_viewer_in_another(
 
         # Start a match.
         scorer.get_by_role("link", name=t("New match")).first.click()
+        expect(scorer).to_have_url(base + "/matches/new")  # loaded before it is checked
         check_page(scorer)
         scorer.goto(base + "/matches/new/classic-2p")
         scorer.locator("#seat_0").fill("Ann")
@@ -122,6 +123,7 @@ def test_a_match_in_each_language_and_a_viewer_in_another(
         # A viewer link, opened on a phone set to another language.
         scorer.goto(board)
         scorer.get_by_role("link", name=t("Share")).click()
+        expect(scorer).to_have_url(board + "/share")
         check_page(scorer)
         scorer.get_by_role("button", name=t("New viewer link")).click()
         link = scorer.locator("section.share-link figcaption a").first.inner_text()
