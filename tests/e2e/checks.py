@@ -92,7 +92,11 @@ def sideways_overflow(page: Page) -> int:
 
 
 def check_page(page: Page) -> None:
-    """The checks every page gets, with a message naming what failed."""
+    """The checks every page gets, with a message naming what failed.
+
+    A click that opens another page returns once the new page is on its way: the checks
+    wait for it to finish loading, so that they never run on a page still being built."""
+    page.wait_for_load_state("load")
     problems = axe_violations(page)
     problems += [f"tap target under {MIN_TARGET}px: {t}" for t in small_targets(page)]
     problems += [f"text spills out of its card: {t}" for t in spilled_text(page)]
