@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from tests.api.events import create, ids, pairs, play, start
+from tests.support import filled_fixtures
 
 from .test_query_counts import Counter, queries
 
@@ -39,6 +40,13 @@ def _played(client, entries: int, rounds: int) -> int:
     return event
 
 
+def _small_and_big(_app, client) -> dict[str, int]:
+    return {"small": _played(client, 4, 1), "big": _played(client, 30, 3)}
+
+
+# Made once per test process: every path below reads the same two events.
+played_database, app_database, played = filled_fixtures("played", _small_and_big)
+
 PATHS = [
     "/events/{id}",
     "/events/{id}/tables",
@@ -55,19 +63,19 @@ PATHS = [
 
 @pytest.mark.parametrize("path", PATHS)
 def test_an_event_page_runs_as_many_queries_for_30_entries_and_3_rounds_as_for_4_and_1(
-    client, counter, path
+    client, counter, played, path
 ):
-    small, big = _played(client, 4, 1), _played(client, 30, 3)
-    counts = [queries(counter, client, path.format(id=event)) for event in (small, big)]
+    events = (played["small"], played["big"])
+    counts = [queries(counter, client, path.format(id=event)) for event in events]
     assert counts[0] == counts[1]
 
 
 @pytest.mark.parametrize(
     "path", ["/events/{id}/tables", "/events/{id}/standings/live", "/events/{id}/projector/live"]
 )
-def test_a_poll_with_nothing_new_is_the_sign_in_and_the_events_state(client, counter, path):
+def test_a_poll_with_nothing_new_is_the_sign_in_and_the_events_state(client, counter, played, path):
     counts = []
-    for event in (_played(client, 4, 1), _played(client, 30, 3)):
+    for event in (played["small"], played["big"]):
         url = path.format(id=event)
         tag = client.get(url).headers["ETag"]
         with counter.counting(forget=False) as found:

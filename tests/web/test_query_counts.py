@@ -13,6 +13,7 @@ from sqlalchemy import event
 
 from scorekeeper.cache import LruCache
 from scorekeeper.extensions import db
+from tests.support import filled_fixtures
 
 from .helpers import edit_data, form_values, hand_data, page
 
@@ -76,6 +77,17 @@ def finished_matches(client, count: int) -> None:
         assert response.json["finished"]
 
 
+def _short_and_long(_app, client) -> dict[str, int]:
+    return {
+        "short": new_match(client, 2, corrections=1),
+        "long": new_match(client, 25, corrections=6),
+    }
+
+
+# Made once per test process: a match of 2 hands and one of 25, each with corrections.
+two_matches_database, app_database, two_matches = filled_fixtures("two_matches", _short_and_long)
+
+
 def queries(counter: Counter, client, path: str, forget: bool = True) -> int:
     with counter.counting(forget) as found:
         assert client.get(path).status_code == 200
@@ -83,8 +95,10 @@ def queries(counter: Counter, client, path: str, forget: bool = True) -> int:
 
 
 @pytest.mark.parametrize("path", ["/matches/{id}", "/matches/{id}/board", "/api/v1/matches/{id}"])
-def test_reading_a_match_runs_as_many_queries_for_2_hands_as_for_25(client, counter, path):
-    short, long = new_match(client, 2, corrections=1), new_match(client, 25, corrections=6)
+def test_reading_a_match_runs_as_many_queries_for_2_hands_as_for_25(
+    client, counter, two_matches, path
+):
+    short, long = two_matches["short"], two_matches["long"]
     first_view = [queries(counter, client, path.format(id=m)) for m in (short, long)]
     assert first_view[0] == first_view[1]
     client.get(path.format(id=short))  # both seen before now
@@ -109,8 +123,8 @@ def test_home_and_history_run_as_many_queries_for_21_matches_as_for_45(client, c
     assert queries(counter, client, _older_page(client) if path == "older" else path) == few
 
 
-def test_the_dispute_view_runs_as_many_queries_in_a_long_match(client, counter):
-    short, long = new_match(client, 2, corrections=1), new_match(client, 25, corrections=6)
+def test_the_dispute_view_runs_as_many_queries_in_a_long_match(client, counter, two_matches):
+    short, long = two_matches["short"], two_matches["long"]
     counts = [queries(counter, client, f"/matches/{m}/hands/2") for m in (short, long)]
     assert counts[0] == counts[1]
 
@@ -137,14 +151,16 @@ def _remove(client, counter, match_id: int) -> int:
 
 
 @pytest.mark.parametrize("write", [_record, _correct, _remove], ids=["record", "correct", "remove"])
-def test_a_write_runs_as_many_queries_in_a_long_match_as_in_a_short_one(client, counter, write):
-    short, long = new_match(client, 2, corrections=1), new_match(client, 25, corrections=6)
+def test_a_write_runs_as_many_queries_in_a_long_match_as_in_a_short_one(
+    client, counter, two_matches, write
+):
+    short, long = two_matches["short"], two_matches["long"]
     counts = [write(client, counter, match_id) for match_id in (short, long)]
     assert counts[0] == counts[1]
 
 
-def test_an_api_write_runs_as_many_queries_in_a_long_match(client, counter):
-    short, long = new_match(client, 2, corrections=1), new_match(client, 25, corrections=6)
+def test_an_api_write_runs_as_many_queries_in_a_long_match(client, counter, two_matches):
+    short, long = two_matches["short"], two_matches["long"]
     counts = []
     for match_id in (short, long):
         with counter.counting() as found:
