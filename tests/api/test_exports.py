@@ -11,7 +11,7 @@ import random
 
 import flask_migrate
 import pytest
-from sqlalchemy import delete, event, func, select
+from sqlalchemy import delete, func, select
 
 from scorekeeper import create_app
 from scorekeeper.extensions import db
@@ -39,6 +39,7 @@ from tests.support import (
     sign_in,
     signed_in,
 )
+from tests.web.test_query_counts import Counter, queries
 
 play_matches = load_play_matches()
 URL = "/api/v1/matches"
@@ -342,13 +343,7 @@ def test_export_lists_only_the_callers_groups_and_404s_another(app, client):
 
 
 def test_export_reads_a_fixed_number_of_queries(app, client):
-    count = [0]
-
-    def seen(*_args):
-        count[0] += 1
-
-    with app.app_context():
-        event.listen(db.engine, "before_cursor_execute", seen)
+    counter = Counter(app)
     found = []
     for _ in range(2):
         for _ in range(3):
@@ -363,9 +358,7 @@ def test_export_reads_a_fixed_number_of_queries(app, client):
                 },
             )
         for fmt in ("json", "csv"):
-            before = count[0]
-            assert client.get(f"/api/v1/export?format={fmt}").status_code == 200
-            found.append(count[0] - before)
+            found.append(queries(counter, client, f"/api/v1/export?format={fmt}"))
     assert found[:2] == found[2:]
 
 

@@ -70,7 +70,7 @@ def test_a_match_in_each_language_and_a_viewer_in_another(
 
         # Start a match.
         scorer.get_by_role("link", name=t("New match")).first.click()
-        expect(scorer).to_have_url(base + "/matches/new")  # loaded before it is checked
+        expect(scorer).to_have_url(base + "/matches/new")
         check_page(scorer)
         scorer.goto(base + "/matches/new/classic-2p")
         scorer.locator("#seat_0").fill("Ann")

@@ -24,14 +24,13 @@ FORM_USUAL = ({"meld_points": 55, "hand_points": 5}, {"meld_points": 25, "hand_p
 
 
 class Counter:
-    """Counts every statement the app runs, through SQLAlchemy's own event (set-up
-    pragmas and the beginnings and ends of transactions aside)."""
+    """Counts every statement the app runs inside `counting`, through SQLAlchemy's own
+    event (set-up pragmas and the beginnings and ends of transactions aside). It listens
+    only while counting: the app of a test process serves every later test too."""
 
     def __init__(self, app) -> None:
         self.app = app
         self.count = 0
-        with app.app_context():
-            event.listen(db.engine, "before_cursor_execute", self.seen)
 
     def seen(self, _conn, _cursor, statement: str, *_args) -> None:
         if not statement.startswith(("PRAGMA", "BEGIN", "COMMIT", "ROLLBACK")):
@@ -46,7 +45,13 @@ class Counter:
                     kept.clear()
         found: list[int] = []
         before = self.count
-        yield found
+        with self.app.app_context():
+            engine = db.engine
+        event.listen(engine, "before_cursor_execute", self.seen)
+        try:
+            yield found
+        finally:
+            event.remove(engine, "before_cursor_execute", self.seen)
         found.append(self.count - before)
 
 
